@@ -1,0 +1,31 @@
+// syncproof: a formal model and property checker for GPU synchronization on Xbox Series.
+#include <exception>
+#include <iostream>
+
+#include "tools/commands.h"
+#include "tools/exit_codes.h"
+
+int main(int argc, char** argv) {
+  using namespace syncproof::cli;
+  CLI::App app{"syncproof: prove or refute GPU synchronization properties (Xbox Series, RDNA2)"};
+  app.require_subcommand(1);
+  int rc = static_cast<int>(Exit::Ok);
+  register_encode(app, rc);
+  register_decode(app, rc);
+  register_lint(app, rc);
+  register_check(app, rc);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return static_cast<int>(Exit::Usage);
+  } catch (const std::exception& e) {
+    std::cerr << "syncproof: internal error: " << e.what() << "\n";
+    return 70;
+  }
+  return rc;
+}
