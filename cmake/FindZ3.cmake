@@ -3,9 +3,9 @@
 find_path(Z3_INCLUDE_DIR NAMES z3++.h z3.h)
 find_library(Z3_LIBRARY NAMES z3)
 if(Z3_INCLUDE_DIR AND EXISTS "${Z3_INCLUDE_DIR}/z3_version.h")
-  file(STRINGS "${Z3_INCLUDE_DIR}/z3_version.h" _z3_ver REGEX "#define Z3_(MAJOR|MINOR|BUILD)_NUMBER")
-  string(REGEX REPLACE ".*MAJOR_NUMBER ([0-9]+).*MINOR_NUMBER ([0-9]+).*BUILD_NUMBER ([0-9]+).*" "\\1.\\2.\\3"
-         Z3_VERSION "${_z3_ver}")
+  file(READ "${Z3_INCLUDE_DIR}/z3_version.h" _z3_ver)
+  string(REGEX MATCH "Z3_FULL_VERSION[ \t]+\"([0-9.]+)\"" _m "${_z3_ver}")
+  set(Z3_VERSION "${CMAKE_MATCH_1}")
 endif()
 include(FindPackageHandleStandardArgs)
 find_package_handle_standard_args(Z3 REQUIRED_VARS Z3_LIBRARY Z3_INCLUDE_DIR VERSION_VAR Z3_VERSION)

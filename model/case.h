@@ -41,7 +41,19 @@ struct Label {
 };
 
 enum class AccessKind : uint8_t {
-  Srv, Cbv, Uav, Vertex, Index, Indirect, ShaderCode, Rt, Depth, CopySrc, CopyDst, Streamout, Host,
+  Srv,
+  Cbv,
+  Uav,
+  Vertex,
+  Index,
+  Indirect,
+  ShaderCode,
+  Rt,
+  Depth,
+  CopySrc,
+  CopyDst,
+  Streamout,
+  Host,
 };
 std::string_view to_string(AccessKind k);
 
@@ -58,22 +70,22 @@ struct Access {
 };
 
 enum class WorkKind : uint8_t {
-  Draw,             // Draw / DrawIndexed / DrawInstanced...
-  Dispatch,         // Dispatch and DispatchX
-  IndirectDraw,     // ExecuteIndirect of draws (arguments read by the PFP)
-  IndirectDispatch, // ExecuteIndirect of dispatches
-  Copy,             // a copy executed by the CP DMA engine
-  Host,             // CPU reads/writes (host queue only)
+  Draw,              // Draw / DrawIndexed / DrawInstanced...
+  Dispatch,          // Dispatch and DispatchX
+  IndirectDraw,      // ExecuteIndirect of draws (arguments read by the PFP)
+  IndirectDispatch,  // ExecuteIndirect of dispatches
+  Copy,              // a copy executed by the CP DMA engine
+  Host,              // CPU reads/writes (host queue only)
 };
 std::string_view to_string(WorkKind k);
 
 struct WorkCmd {
   WorkKind kind = WorkKind::Draw;
-  std::string api;                 // the spelling used: "Draw", "DispatchX", "CopyBufferRegion", ...
-  uint32_t dispatch_flags = 0;     // DispatchX only
-  bool has_dispatch_flags = false; // DispatchX(...) was written
-  bool wave32 = false;             // [wave32]: the shader is compiled for wave32
-  bool pfp_dma = false;            // Copy issued on the PFP's CP DMA queue ([pfp])
+  std::string api;              // the spelling used: "Draw", "DispatchX", "CopyBufferRegion", ...
+  uint32_t dispatch_flags = 0;  // DispatchX only
+  bool has_dispatch_flags = false;  // DispatchX(...) was written
+  bool wave32 = false;              // [wave32]: the shader is compiled for wave32
+  bool pfp_dma = false;             // Copy issued on the PFP's CP DMA queue ([pfp])
   std::vector<Access> accesses;
 };
 
@@ -107,7 +119,14 @@ struct BopWriteCmd {  // Write32BitValueBottomOfPipe2X / Write64BitValueBottomOf
 };
 
 enum class Comparison : uint8_t {
-  Never, Less, Equal, LessEqual, Greater, NotEqual, GreaterEqual, Always,
+  Never,
+  Less,
+  Equal,
+  LessEqual,
+  Greater,
+  NotEqual,
+  GreaterEqual,
+  Always,
 };
 std::string_view to_string(Comparison c);  // D3D12_COMPARISON_FUNC_* short name
 bool compare(Comparison c, uint64_t lhs, uint64_t rhs);
@@ -140,7 +159,7 @@ using CommandBody =
 struct Command {
   std::string label;  // "" when the line has no `label:` prefix
   CommandBody body;
-  SrcLoc loc;         // of the command name
+  SrcLoc loc;  // of the command name
 };
 
 struct Queue {
@@ -162,9 +181,9 @@ enum class Expectation : uint8_t {
 struct Property {
   PropertyKind kind = PropertyKind::NoHazards;
   Expectation expect = Expectation::Holds;
-  std::string from, to;                  // command labels (Visible, Ordered)
-  std::optional<uint32_t> resource;      // `on R`
-  std::vector<std::string> missing;      // `refute ... missing FLAG`: the trace must blame these
+  std::string from, to;              // command labels (Visible, Ordered)
+  std::optional<uint32_t> resource;  // `on R`
+  std::vector<std::string> missing;  // `refute ... missing FLAG`: the trace must blame these
   SrcLoc loc;
 };
 
@@ -175,8 +194,8 @@ struct AssumptionChoice {
 };
 
 struct Case {
-  std::string file;                  // path as given
-  std::vector<std::string> lines;    // source lines, for traces and carets
+  std::string file;                // path as given
+  std::vector<std::string> lines;  // source lines, for traces and carets
   std::string title;
   std::optional<std::string> profile;
   SrcLoc profile_loc;

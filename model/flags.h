@@ -32,11 +32,11 @@ enum class FlagKind {
 
 struct FlagDef {
   FlagFamily family;
-  std::string_view name;         // full header spelling, e.g. "D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE"
-  std::optional<uint32_t> value; // nullopt: the seeds publish no number (sync control flags)
+  std::string_view name;          // full header spelling, e.g. "D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE"
+  std::optional<uint32_t> value;  // nullopt: the seeds publish no number (sync control flags)
   FlagKind kind;
-  std::string_view meaning;      // one line, English, paraphrasing the seed
-  std::string_view source;       // seed file name
+  std::string_view meaning;  // one line, English, paraphrasing the seed
+  std::string_view source;   // seed file name
 };
 
 // Prefix of each family ("D3D12XBOX_SYNC_FLAG_", ...).
@@ -52,6 +52,8 @@ const FlagDef* find_flag(FlagFamily f, std::string_view name);
 const FlagDef* find_any_flag(std::string_view name);
 // Closest valid names (full spelling) for a misspelt one, best first, at most `n`.
 std::vector<std::string> suggest_flags(FlagFamily f, std::string_view name, size_t n = 3);
+// The same over every family, for a name whose family is not known yet (e.g. `syncproof encode`).
+std::vector<std::string> suggest_any_flags(std::string_view name, size_t n = 3);
 
 // D3D12XBOX_FLUSH_RANGE_ALL: named by the seeds (001, 004) for whole-memory syncs, with no
 // published number; accepted by name only.
@@ -59,9 +61,9 @@ inline constexpr std::string_view kFlushRangeAllName = "D3D12XBOX_FLUSH_RANGE_AL
 
 // ---- decoded fields of a D3D12XBOX_SYNC_FLAGS word (bits 0-15 follow the gfx10 GCR_CNTL
 // layout, research/semantics.md §1.1-1.3) ----
-enum class IcacheSel : uint8_t { None = 0, All = 1, Range = 2, Margin = 3 };      // bits 1:0
-enum class Gl1RangeSel : uint8_t { All = 0, Reserved = 1, Range = 2, Margin = 3 }; // bits 3:2
-enum class Gl2RangeSel : uint8_t { All = 0, Volatile = 1, Range = 2, Margin = 3 }; // bits 12:11
+enum class IcacheSel : uint8_t { None = 0, All = 1, Range = 2, Margin = 3 };        // bits 1:0
+enum class Gl1RangeSel : uint8_t { All = 0, Reserved = 1, Range = 2, Margin = 3 };  // bits 3:2
+enum class Gl2RangeSel : uint8_t { All = 0, Volatile = 1, Range = 2, Margin = 3 };  // bits 12:11
 
 struct SyncFields {
   IcacheSel icache = IcacheSel::None;
@@ -82,9 +84,19 @@ std::string_view to_string(IcacheSel s);
 std::string_view to_string(Gl1RangeSel s);
 std::string_view to_string(Gl2RangeSel s);
 
+// The three multi-bit fields of a sync word, for code that walks them generically.
+enum class SyncField : uint8_t { Icache, Gl1Range, Gl2Range };
+uint32_t field_mask(SyncField f);                 // 0x3, 0xC, 0x1800
+uint8_t field_value(SyncField f, uint32_t word);  // 0..3
+// Full name of the constant whose value field `f` holds when it is `v`, e.g. (Gl2Range, 3) ->
+// "D3D12XBOX_SYNC_FLAG_GL2_MARGIN"; "" when no constant has that value (ICACHE 0, GL1 0 and the
+// reserved 1, GL2 0).
+std::string_view field_constant_name(SyncField f, uint8_t v);
+
 // One line per flag and field a value contains, full names, fields explained, e.g.
 //   "D3D12XBOX_SYNC_FLAG_GL2_INVALIDATE"
-//   "GL2 range selector = MARGIN (first and last line only) [= D3D12XBOX_SYNC_FLAG_GL2_MARGIN]"
+//   "GL2 range selector = MARGIN (first and last line only) [= D3D12XBOX_SYNC_FLAG_GL2_MARGIN
+//    = GL2_VOLATILE | GL2_RANGE]"   (one line; wrapped here)
 //   "unknown bits 0x00002000"
 std::vector<std::string> describe_sync(uint32_t value);
 std::vector<std::string> describe_dispatch(uint32_t value);
@@ -92,8 +104,13 @@ std::vector<std::string> describe_write_value_bop(uint32_t value);
 
 // ---- sync control flags (names only; the seeds publish no values) ----
 enum class ControlFlag : uint8_t {
-  TopSelectEnginePfp, TopSelectEngineCe, IdleSelectEnginePfp, IdleSelectEngineCe,
-  CpdmaSelectEnginePfp, GcrSequenceForward, GcrSequenceReverse,
+  TopSelectEnginePfp,
+  TopSelectEngineCe,
+  IdleSelectEnginePfp,
+  IdleSelectEngineCe,
+  CpdmaSelectEnginePfp,
+  GcrSequenceForward,
+  GcrSequenceReverse,
 };
 inline constexpr int kControlFlagCount = 7;
 struct ControlFlags {
@@ -126,16 +143,16 @@ inline constexpr uint32_t kNone = 0x0, kIcacheInvalidate = 0x1, kIcacheRange = 0
                           kMcacheWriteback = 0x10, kMcacheInvalidate = 0x20, kPfpSyncMe = 0x40,
                           kKcacheInvalidate = 0x80, kVcacheInvalidate = 0x100,
                           kGl0Invalidate = kVcacheInvalidate, kGl1Invalidate = 0x200,
-                          kGl2InvalidateUnshared = 0x400, kGl2Volatile = 0x800,
-                          kGl2Range = 0x1000, kGl2Margin = 0x1800, kGl2Invalidate = 0x4000,
-                          kGl2Writeback = 0x8000, kSyncCpdma = 0x20000,
-                          kColorBlockDataFlush = 0x40000, kDepthBlockDataFlush = 0x80000,
-                          kCsPartialFlush = 0x100000, kVsPartialFlush = 0x200000,
-                          kPsPartialFlush = 0x400000, kStreamoutFlush = 0x800000,
-                          kBaseCoherency = 0x1000000, kColorBlockInvalidate = 0x2000000,
-                          kDepthBlockInvalidate = 0x4000000, kColorBlockMetaFlush = 0x8000000,
-                          kDepthBlockMetaFlush = 0x10000000, kDepthBlockCoherency = 0x20000000,
-                          kColorBlockCoherency = 0x40000000, kIdle = 0x80000000;
+                          kGl2InvalidateUnshared = 0x400, kGl2Volatile = 0x800, kGl2Range = 0x1000,
+                          kGl2Margin = 0x1800, kGl2Invalidate = 0x4000, kGl2Writeback = 0x8000,
+                          kSyncCpdma = 0x20000, kColorBlockDataFlush = 0x40000,
+                          kDepthBlockDataFlush = 0x80000, kCsPartialFlush = 0x100000,
+                          kVsPartialFlush = 0x200000, kPsPartialFlush = 0x400000,
+                          kStreamoutFlush = 0x800000, kBaseCoherency = 0x1000000,
+                          kColorBlockInvalidate = 0x2000000, kDepthBlockInvalidate = 0x4000000,
+                          kColorBlockMetaFlush = 0x8000000, kDepthBlockMetaFlush = 0x10000000,
+                          kDepthBlockCoherency = 0x20000000, kColorBlockCoherency = 0x40000000,
+                          kIdle = 0x80000000;
 // The four masks are the ORs the seed lists (000), computed here from their members.
 inline constexpr uint32_t kTopMask =
     kIcacheInvalidate | kIcacheRange | kIcacheMargin | kKcacheInvalidate | kVcacheInvalidate |
@@ -153,10 +170,10 @@ inline constexpr uint32_t kTopComputeMask =
     kMcacheInvalidate | kMcacheWriteback | kGl1Invalidate | kGl1Range | kGl1Margin |
     kGl2Invalidate | kGl2Writeback | kGl2Volatile | kGl2Range | kGl2Margin |
     kGl2InvalidateUnshared | kIdle;
-inline constexpr uint32_t kBopComputeMask =
-    kVcacheInvalidate | kMcacheInvalidate | kMcacheWriteback | kGl1Invalidate | kGl2Invalidate |
-    kGl2Writeback | kGl2Volatile | kGl2Range | kGl2Margin | kGl2InvalidateUnshared |
-    kCsPartialFlush | kIdle;
+inline constexpr uint32_t kBopComputeMask = kVcacheInvalidate | kMcacheInvalidate |
+                                            kMcacheWriteback | kGl1Invalidate | kGl2Invalidate |
+                                            kGl2Writeback | kGl2Volatile | kGl2Range | kGl2Margin |
+                                            kGl2InvalidateUnshared | kCsPartialFlush | kIdle;
 // Write32/64BitValueBottomOfPipe2X accept exactly these (002).
 inline constexpr uint32_t kBopWriteAccepted = kVcacheInvalidate | kMcacheInvalidate |
                                               kMcacheWriteback | kGl1Invalidate | kGl2Invalidate |

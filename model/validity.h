@@ -50,6 +50,10 @@ struct SyncFlagContext {
   bool spelled_icache_margin = false, spelled_gl1_margin = false, spelled_gl2_margin = false;
 };
 std::vector<FlagProblem> check_sync_flags(uint32_t value, const SyncFlagContext& ctx);
+// Only the "MARGIN obtained by OR-ing" warnings of check_sync_flags, for a word on its own (used by
+// `syncproof encode`); a field whose MARGIN name was spelled gets no warning.
+std::vector<FlagProblem> check_margin_aliasing(uint32_t value, bool spelled_icache_margin,
+                                               bool spelled_gl1_margin, bool spelled_gl2_margin);
 
 // Control flags per API (001, 004, 002).
 std::vector<FlagProblem> check_control_flags(ControlFlags flags, SyncApi api, QueueType q);

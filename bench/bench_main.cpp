@@ -1,0 +1,102 @@
+// syncproof_bench: medians measured in one run (never a timed unit test).
+//   syncproof_bench library [DIR]       per-case check time over the case library
+//   syncproof_bench streams [N...]      generated 3-queue streams checked for no-hazards
+// Prints one table; every number is a median of --runs repetitions (default 3).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "encode/check.h"
+#include "lang/lint_files.h"
+#include "lang/parse.h"
+#include "tools/generate.h"
+
+namespace {
+
+using namespace syncproof;
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+double time_case(const model::Case& c, int runs, size_t* props, bool* ok) {
+  std::vector<double> ms;
+  for (int r = 0; r < runs; ++r) {
+    auto t0 = std::chrono::steady_clock::now();
+    auto res = encode::check_case(c, {});
+    ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    *props = res.results.size();
+    *ok = std::all_of(res.results.begin(), res.results.end(),
+                      [](const auto& x) { return x.as_expected; });
+  }
+  return median(ms);
+}
+
+int library(const std::string& dir, int runs) {
+  std::vector<double> per_case;
+  size_t n = 0;
+  for (const auto& in : lang::collect_case_files({dir})) {
+    auto pr = lang::parse_case_file(in.path);
+    if (pr.has_errors() || pr.c.properties.empty()) continue;
+    size_t props = 0;
+    bool ok = false;
+    per_case.push_back(time_case(pr.c, runs, &props, &ok));
+    ++n;
+  }
+  fmt::print("library {}: {} cases, median {:.2f} ms per case, max {:.2f} ms, total {:.0f} ms\n",
+             dir, n, median(per_case),
+             per_case.empty() ? 0.0 : *std::max_element(per_case.begin(), per_case.end()), [&] {
+               double s = 0;
+               for (double x : per_case) s += x;
+               return s;
+             }());
+  return 0;
+}
+
+int streams(const std::vector<int>& sizes, int runs) {
+  fmt::print("{:>8} {:>10} {:>12} {:>10}\n", "commands", "median ms", "ms/command", "verdicts");
+  for (int n : sizes) {
+    cli::StreamShape shape;
+    shape.commands = n;
+    shape.seed = 7;
+    auto pr = lang::parse_case("generated.sync", cli::generate_stream(shape));
+    if (pr.has_errors()) {
+      fmt::print("generated stream of {} commands does not lint:\n{}", n, lang::render_all(pr));
+      return 1;
+    }
+    size_t props = 0;
+    bool ok = false;
+    double ms = time_case(pr.c, runs, &props, &ok);
+    fmt::print("{:>8} {:>10.1f} {:>12.3f} {:>10}\n", n, ms, ms / n, ok ? "expected" : "WRONG");
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int runs = 3;
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
+      runs = std::atoi(argv[++i]);
+    else
+      args.push_back(argv[i]);
+  }
+  if (args.empty() || args[0] == "library")
+    return library(args.size() > 1 ? args[1] : "cases", runs);
+  if (args[0] == "streams") {
+    std::vector<int> sizes;
+    for (size_t i = 1; i < args.size(); ++i) sizes.push_back(std::atoi(args[i].c_str()));
+    if (sizes.empty()) sizes = {100, 500, 2000};
+    return streams(sizes, runs);
+  }
+  fmt::print(stderr, "usage: syncproof_bench [library [DIR] | streams [N...]] [--runs K]\n");
+  return 64;
+}

@@ -1,0 +1,203 @@
+#include "encode/check.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+#include "encode/deadlock.h"
+#include "encode/encoding.h"
+#include "encode/trace.h"
+#include "properties/monitor.h"
+
+namespace syncproof::encode {
+
+using namespace model;
+using properties::Obligation;
+
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The model's event times, renumbered densely (1, 2, 3, ...) keeping their order, so the trace
+// and the explanation speak of the same small times.
+properties::Times model_times(solver::Solver& s, const Encoding& enc, size_t n) {
+  properties::Times t(n);
+  for (EventId e = 0; e < n; ++e) t[e] = s.int_value(enc.t(e));
+  std::vector<long long> sorted(t);
+  std::sort(sorted.begin(), sorted.end());
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  for (auto& x : t) x = std::lower_bound(sorted.begin(), sorted.end(), x) - sorted.begin() + 1;
+  return t;
+}
+
+std::vector<std::pair<uint32_t, uint32_t>> commands_of(const LoweredProgram& p,
+                                                       const Obligation& o) {
+  std::vector<uint32_t> accs;
+  switch (o.kind) {
+    case Obligation::Kind::Fresh:
+      accs = {o.fresh.write, o.fresh.read};
+      break;
+    case Obligation::Kind::WriteOrder:
+      accs = {o.waw.first, o.waw.second};
+      break;
+    case Obligation::Kind::Race:
+      accs = {o.race.a, o.race.b};
+      break;
+    case Obligation::Kind::Ordered: {
+      std::vector<std::pair<uint32_t, uint32_t>> out;
+      for (EventId e : o.ordering.before) out.push_back({p.events[e].queue, p.events[e].cmd});
+      for (EventId e : o.ordering.after) out.push_back({p.events[e].queue, p.events[e].cmd});
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+      return out;
+    }
+  }
+  std::vector<std::pair<uint32_t, uint32_t>> out;
+  for (uint32_t a : accs) out.push_back({p.accesses[a].queue, p.accesses[a].cmd});
+  return out;
+}
+
+std::vector<EventId> focus_of(const LoweredProgram& p, const Obligation& o) {
+  auto acc = [&](uint32_t a, std::vector<EventId>& v) {
+    v.push_back(p.accesses[a].ev);
+    if (p.accesses[a].arrive != kNoEvent) v.push_back(p.accesses[a].arrive);
+  };
+  std::vector<EventId> v;
+  switch (o.kind) {
+    case Obligation::Kind::Fresh:
+      acc(o.fresh.write, v), acc(o.fresh.read, v);
+      break;
+    case Obligation::Kind::WriteOrder:
+      acc(o.waw.first, v), acc(o.waw.second, v);
+      break;
+    case Obligation::Kind::Race:
+      acc(o.race.a, v), acc(o.race.b, v);
+      break;
+    case Obligation::Kind::Ordered:
+      v = o.ordering.before;
+      v.insert(v.end(), o.ordering.after.begin(), o.ordering.after.end());
+      break;
+  }
+  return v;
+}
+
+// Decides the obligations of one property on a solver holding the base encoding.
+properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solver& s,
+                           const std::vector<Obligation>& obs, const CheckOptions& opt,
+                           int* query_counter) {
+  std::set<std::string> used;
+  std::optional<properties::Violated> first;
+  int failing = 0;
+  for (const Obligation& o : obs) {
+    s.push();
+    auto q = enc.violation(o, (*query_counter)++);
+    s.add(q.violation);
+    auto r = s.check(enc.assumption_literals(), opt.timeout_ms);
+    if (r.status == solver::Status::Unknown) {
+      s.pop();
+      return properties::Unknown{fmt::format("{} on '{}'", r.reason, o.name)};
+    }
+    if (r.status == solver::Status::Unsat) {
+      for (solver::Term lit : s.unsat_core()) used.insert(enc.assumption_name(lit));
+      s.pop();
+      continue;
+    }
+    ++failing;
+    if (!first) {
+      auto times = model_times(s, enc, p.events.size());
+      auto line = static_cast<uint64_t>(s.int_value(q.line));
+      auto m = properties::monitor(p, o, times, line);
+      if (!m.violated) {
+        s.pop();
+        return properties::Error{fmt::format(
+            "internal: the solver's counterexample for '{}' does not replay on the concrete "
+            "monitor (an encoder bug; please report it with --dump-smt2)",
+            o.name)};
+      }
+      properties::Violated v;
+      v.trace = build_trace(p, times, focus_of(p, o), m.cache_ops, commands_of(p, o));
+      v.trace.why = o.name + ": " + m.why;
+      v.trace.blamed = m.blamed;
+      first = std::move(v);
+    }
+    s.pop();
+  }
+  if (first) {
+    first->failing = failing;
+    return *first;
+  }
+  return properties::Proved{{used.begin(), used.end()}, static_cast<int>(obs.size())};
+}
+
+}  // namespace
+
+bool as_expected(const Property& p, const properties::Verdict& v) {
+  switch (p.expect) {
+    case Expectation::Report:
+      return true;
+    case Expectation::Holds:
+      return std::holds_alternative<properties::Proved>(v);
+    case Expectation::Violated: {
+      auto* viol = std::get_if<properties::Violated>(&v);
+      if (!viol) return false;
+      for (const std::string& m : p.missing) {
+        bool named =
+            std::any_of(viol->trace.blamed.begin(), viol->trace.blamed.end(),
+                        [&](const std::string& b) { return b.find(m) != std::string::npos; });
+        if (!named) return false;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+CaseResult check_case(const Case& c, const CheckOptions& opt) {
+  auto t0 = std::chrono::steady_clock::now();
+  CaseResult out;
+  out.config = config_for(c, opt.profile, opt.assume);
+  LoweredProgram p = lower(c, out.config);
+  out.events = p.events.size();
+  out.constraints = p.orders.size() + p.waits.size();
+  solver::ContextOptions so;
+  so.timeout_ms = opt.timeout_ms;
+  so.dump_dir = opt.dump_dir;
+  so.minimize_core = true;  // a proof reports the assumptions it needs, not Z3's first core
+  solver::Context ctx(so);
+  Encoding enc(p, ctx);
+  solver::Solver s(ctx, "base");
+  for (solver::Term t : enc.base()) s.add(t);
+  // Vacuity: a case whose own constraints admit no execution proves everything; say so instead.
+  auto base = s.check(enc.assumption_literals(), opt.timeout_ms);
+  int counter = 0;
+  for (size_t i = 0; i < c.properties.size(); ++i) {
+    const Property& prop = c.properties[i];
+    auto tp = std::chrono::steady_clock::now();
+    properties::Verdict v;
+    if (prop.kind == PropertyKind::DeadlockFree) {
+      v = check_deadlock(p, ctx, opt.timeout_ms);
+    } else if (base.status == solver::Status::Unknown) {
+      v = properties::Unknown{
+          fmt::format("{} while checking that the case has an execution", base.reason)};
+    } else if (base.status == solver::Status::Unsat) {
+      v = properties::Error{
+          "vacuous: the model allows no complete execution of this case (a wait can never be "
+          "satisfied; check deadlock-free)"};
+    } else {
+      auto obs = properties::obligations_for(p, prop);
+      if (!obs.error.empty())
+        v = properties::Error{obs.error};
+      else
+        v = decide(p, enc, s, obs.list, opt, &counter);
+    }
+    out.results.push_back({i, v, ms_since(tp), as_expected(prop, v)});
+  }
+  out.ms = ms_since(t0);
+  return out;
+}
+
+}  // namespace syncproof::encode

@@ -1,0 +1,88 @@
+#include "encode/deadlock.h"
+
+#include <fmt/format.h>
+
+#include "encode/trace.h"
+
+namespace syncproof::encode {
+
+using namespace model;
+using solver::Term;
+
+properties::Verdict check_deadlock(const LoweredProgram& p, solver::Context& ctx,
+                                   unsigned timeout_ms) {
+  const Case& c = *p.source;
+  solver::Solver s(ctx, "deadlock");
+  std::vector<std::vector<Term>> done(c.queues.size());
+  for (uint32_t q = 0; q < c.queues.size(); ++q)
+    for (uint32_t i = 0; i < c.queues[q].commands.size(); ++i) {
+      done[q].push_back(ctx.bool_var(fmt::format("done.{}.{}", c.queues[q].name, i)));
+      if (i > 0) s.add(ctx.implies(done[q][i], done[q][i - 1]));
+    }
+  auto done_of = [&](EventId e) { return done[p.events[e].queue][p.events[e].cmd]; };
+  std::vector<Term> t;
+  for (EventId e = 0; e < p.events.size(); ++e) t.push_back(ctx.int_var(fmt::format("dt.{}", e)));
+  for (const Order& o : p.orders) {
+    Term rel = o.strict ? ctx.lt(t[o.before], t[o.after]) : ctx.le(t[o.before], t[o.after]);
+    s.add(ctx.implies(ctx.land({done_of(o.before), done_of(o.after)}), rel));
+  }
+  const bool zero_known = p.config.assumptions.enabled(AssumptionId::InitialZero);
+  // A wait whose command completed was satisfied by a completed signal or write (or by the
+  // initial value); a wait is stuck when nothing completed satisfies it.
+  std::vector<std::vector<Term>> stuck_at(c.queues.size());
+  for (uint32_t q = 0; q < c.queues.size(); ++q)
+    stuck_at[q].assign(c.queues[q].commands.size(), ctx.bool_val(false));
+  for (const WaitRule& w : p.waits) {
+    const bool zero_ok = zero_known && w.zero_satisfies;
+    std::vector<Term> sat;
+    for (EventId cand : w.candidates)
+      sat.push_back(ctx.land({done_of(cand), ctx.lt(t[cand], t[w.wait])}));
+    if (zero_ok) sat.push_back(ctx.bool_val(true));
+    s.add(ctx.implies(done_of(w.wait), ctx.lor(sat)));
+    std::vector<Term> none;
+    for (EventId cand : w.candidates) none.push_back(ctx.lnot(done_of(cand)));
+    none.push_back(ctx.bool_val(!zero_ok));
+    const Event& we = p.events[w.wait];
+    stuck_at[we.queue][we.cmd] = ctx.lor({stuck_at[we.queue][we.cmd], ctx.land(none)});
+  }
+  std::vector<Term> unfinished;
+  for (uint32_t q = 0; q < c.queues.size(); ++q) {
+    size_t n = c.queues[q].commands.size();
+    if (n == 0) continue;
+    std::vector<Term> ok = {done[q][n - 1]};
+    for (uint32_t i = 0; i < n; ++i) {
+      Term first_undone =
+          i == 0 ? ctx.lnot(done[q][0]) : ctx.land({done[q][i - 1], ctx.lnot(done[q][i])});
+      ok.push_back(ctx.land({first_undone, stuck_at[q][i]}));
+    }
+    s.add(ctx.lor(ok));
+    unfinished.push_back(ctx.lnot(done[q][n - 1]));
+  }
+  s.add(ctx.lor(unfinished));
+  auto r = s.check({}, timeout_ms);
+  if (r.status == solver::Status::Unknown)
+    return properties::Unknown{fmt::format("{} on 'deadlock-free'", r.reason)};
+  if (r.status == solver::Status::Unsat) return properties::Proved{{}, 1};
+  properties::Violated v;
+  std::vector<std::string> stuck;
+  for (uint32_t q = 0; q < c.queues.size(); ++q) {
+    size_t n = c.queues[q].commands.size();
+    for (uint32_t i = 0; i < n; ++i)
+      if (!s.bool_value(done[q][i])) {
+        const Command& cmd = c.queues[q].commands[i];
+        v.trace.lines.push_back({static_cast<long long>(v.trace.lines.size() + 1), c.queues[q].name,
+                                 cmd.loc.line, command_text(c, q, i),
+                                 "waits forever: nothing that completes can satisfy it"});
+        stuck.push_back(fmt::format("{} line {}", c.queues[q].name, cmd.loc.line));
+        break;
+      }
+  }
+  v.trace.why = fmt::format(
+      "the waits at {} can never be satisfied: each waits for work that "
+      "only runs after a wait that is itself blocked",
+      fmt::join(stuck, " and "));
+  v.trace.blamed = {"a signal that does not depend on the waiting queue"};
+  return v;
+}
+
+}  // namespace syncproof::encode

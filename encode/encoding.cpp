@@ -1,0 +1,149 @@
+#include "encode/encoding.h"
+
+#include <fmt/format.h>
+
+namespace syncproof::encode {
+
+using namespace model;
+using solver::Term;
+
+Encoding::Encoding(const LoweredProgram& p, solver::Context& ctx) : p_(p), ctx_(ctx) {
+  time_.reserve(p.events.size());
+  for (size_t e = 0; e < p.events.size(); ++e) {
+    const Event& ev = p.events[e];
+    time_.push_back(ctx_.int_var(fmt::format("t.{}.{}.{}.{}", p.source->queues[ev.queue].name,
+                                             ev.cmd, to_string(ev.kind), e)));
+  }
+  for (const Order& o : p.orders) base_.push_back(order_term(o));
+  for (const WaitRule& w : p.waits) base_.push_back(wait_term(w));
+}
+
+Term Encoding::guard(const Guard& g) {
+  int id = static_cast<int>(*g.id);
+  auto it = literal_of_.find(id);
+  if (it == literal_of_.end()) {
+    Term lit = ctx_.bool_var(fmt::format("assume.{}", assumption(*g.id).name));
+    it = literal_of_.emplace(id, lit).first;
+    literals_.push_back(lit);
+  }
+  return g.when ? it->second : ctx_.lnot(it->second);
+}
+
+std::string Encoding::assumption_name(Term lit) const {
+  for (const auto& [id, l] : literal_of_)
+    if (l.id == lit.id) return std::string(assumption(static_cast<AssumptionId>(id)).name);
+  return "?";
+}
+
+Term Encoding::order_term(const Order& o) {
+  Term c = o.strict ? ctx_.lt(t(o.before), t(o.after)) : ctx_.le(t(o.before), t(o.after));
+  if (o.guard.id) return ctx_.implies(guard(o.guard), c);
+  return c;
+}
+
+// A wait completes after one of the writes or signals that can satisfy it. When the initial
+// value (0 under A-INITIAL-ZERO) satisfies it, or nothing is known of the initial value, it may
+// complete at any time.
+Term Encoding::wait_term(const WaitRule& w) {
+  if (w.zero_satisfies || !p_.config.assumptions.enabled(AssumptionId::InitialZero))
+    return ctx_.bool_val(true);
+  std::vector<Term> any;
+  for (EventId c : w.candidates) any.push_back(ctx_.lt(t(c), t(w.wait)));
+  return ctx_.implies(guard({AssumptionId::InitialZero, true}), ctx_.lor(any));
+}
+
+Term Encoding::covers(const Coverage& c, Term line) {
+  switch (c.kind) {
+    case Coverage::Kind::All:
+      return ctx_.bool_val(true);
+    case Coverage::Kind::Nothing:
+      return ctx_.bool_val(false);
+    case Coverage::Kind::Range:
+      return ctx_.land({ctx_.le(ctx_.int_val(static_cast<int64_t>(c.lo)), line),
+                        ctx_.le(line, ctx_.int_val(static_cast<int64_t>(c.hi)))});
+    case Coverage::Kind::Margin:
+      return ctx_.lor({ctx_.eq(line, ctx_.int_val(static_cast<int64_t>(c.lo))),
+                       ctx_.eq(line, ctx_.int_val(static_cast<int64_t>(c.hi)))});
+  }
+  return ctx_.bool_val(false);
+}
+
+// G_0 = start; for each step j and each of its operations o covering the line:
+// t(o) > G_{j-1} implies t(o) >= G_j. Then G_j is a lower bound of the time the data has crossed
+// step j (infinite when no operation does), and every lower bound is reachable, so
+// "G_k >= t(read)" is satisfiable exactly when the read can be stale.
+Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term start, Term line,
+                           const std::string& prefix, Term* out) {
+  std::vector<Term> cs;
+  Term prev = start;
+  for (size_t j = 0; j < steps.size(); ++j) {
+    Term g = ctx_.int_var(fmt::format("{}.g{}", prefix, j));
+    for (uint32_t oi : steps[j].ops) {
+      const CacheOp& op = p_.cache_ops[oi];
+      Term after = ctx_.land({covers(op.cov, line), ctx_.gt(t(op.ev), prev)});
+      cs.push_back(ctx_.implies(after, ctx_.ge(t(op.ev), g)));
+    }
+    prev = g;
+  }
+  *out = prev;
+  return ctx_.land(cs);
+}
+
+// H_0 = start; H_j = t(o) for some operation o of step j covering the line with t(o) > H_{j-1}:
+// an upper bound on when the data has crossed (exists-form, used for the later write of a WAW).
+Term Encoding::chain_exists(const std::vector<properties::Step>& steps, Term start, Term line,
+                            const std::string& prefix, Term* out) {
+  std::vector<Term> cs;
+  Term prev = start;
+  for (size_t j = 0; j < steps.size(); ++j) {
+    Term h = ctx_.int_var(fmt::format("{}.h{}", prefix, j));
+    std::vector<Term> any;
+    for (uint32_t oi : steps[j].ops) {
+      const CacheOp& op = p_.cache_ops[oi];
+      any.push_back(
+          ctx_.land({covers(op.cov, line), ctx_.gt(t(op.ev), prev), ctx_.eq(h, t(op.ev))}));
+    }
+    cs.push_back(ctx_.lor(any));
+    prev = h;
+  }
+  *out = prev;
+  return ctx_.land(cs);
+}
+
+Encoding::Query Encoding::violation(const properties::Obligation& o, int qi) {
+  using K = properties::Obligation::Kind;
+  const std::string prefix = fmt::format("q{}", qi);
+  Term line = ctx_.int_var(prefix + ".line");
+  auto in_lines = [&](uint64_t lo, uint64_t hi) {
+    return ctx_.land({ctx_.le(ctx_.int_val(static_cast<int64_t>(lo)), line),
+                      ctx_.le(line, ctx_.int_val(static_cast<int64_t>(hi)))});
+  };
+  switch (o.kind) {
+    case K::Fresh: {
+      const MemAccess& w = p_.accesses[o.fresh.write];
+      const MemAccess& r = p_.accesses[o.fresh.read];
+      Term g;
+      Term chain = chain_lower(o.fresh.steps, t(w.arrive), line, prefix, &g);
+      return {ctx_.land({in_lines(o.fresh.lo, o.fresh.hi), chain, ctx_.ge(g, t(r.ev))}), line};
+    }
+    case K::Ordered: {
+      std::vector<Term> any;
+      for (EventId b : o.ordering.after)
+        for (EventId a : o.ordering.before) any.push_back(ctx_.le(t(b), t(a)));
+      return {ctx_.lor(any), line};
+    }
+    case K::WriteOrder: {
+      const MemAccess& w1 = p_.accesses[o.waw.first];
+      const MemAccess& w2 = p_.accesses[o.waw.second];
+      Term g, h;
+      Term c1 = chain_lower(o.waw.first_steps, t(w1.arrive), line, prefix + ".a", &g);
+      Term c2 = chain_exists(o.waw.second_steps, t(w2.arrive), line, prefix + ".b", &h);
+      return {ctx_.land({in_lines(o.waw.lo, o.waw.hi), c1, c2, ctx_.ge(g, h)}), line};
+    }
+    case K::Race:
+      return {ctx_.bool_val(true), line};
+  }
+  return {ctx_.bool_val(false), line};
+}
+
+}  // namespace syncproof::encode

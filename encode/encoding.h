@@ -1,0 +1,62 @@
+#pragma once
+// The SMT encoding of a lowered program. Why it looks like this (see ../shared/DESIGN-NOTES.md):
+// an execution is an integer time per event; queue order, the seeds' operation orders and
+// "X waits for Y" are difference constraints; waits are small disjunctions. Caches are not
+// simulated: whether a read is stale is a chain of "first covering operation after the data
+// arrived" per cache level (properties/obligation.h), asked for one symbolic line at a time.
+// Constraints resting on a named assumption are guarded by one Boolean literal per assumption,
+// so the unsat core of a proof lists the assumptions it used.
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "model/events.h"
+#include "properties/obligation.h"
+#include "solver/solver.h"
+
+namespace syncproof::encode {
+
+class Encoding {
+ public:
+  Encoding(const model::LoweredProgram& p, solver::Context& ctx);
+
+  // Time of an event.
+  solver::Term t(model::EventId e) const { return time_[e]; }
+  // Every constraint of the program (orders and waits), guards included.
+  const std::vector<solver::Term>& base() const { return base_; }
+  // The literals of the assumptions this encoding uses (to pass as check assumptions).
+  const std::vector<solver::Term>& assumption_literals() const { return literals_; }
+  // The assumption name a literal stands for.
+  std::string assumption_name(solver::Term lit) const;
+
+  // A fresh query: a violation of `o` (the negation of what properties::monitor checks),
+  // together with the symbolic line it is about.
+  struct Query {
+    solver::Term violation;
+    solver::Term line;
+  };
+  Query violation(const properties::Obligation& o, int query_index);
+
+  solver::Term covers(const model::Coverage& c, solver::Term line);
+  solver::Term guard(const model::Guard& g);
+  solver::Context& ctx() { return ctx_; }
+  const model::LoweredProgram& program() const { return p_; }
+
+ private:
+  solver::Term order_term(const model::Order& o);
+  solver::Term wait_term(const model::WaitRule& w);
+  // Lower bound form: G >= time at which the data has moved through `steps` (see .cpp).
+  solver::Term chain_lower(const std::vector<properties::Step>& steps, solver::Term start,
+                           solver::Term line, const std::string& prefix, solver::Term* out);
+  solver::Term chain_exists(const std::vector<properties::Step>& steps, solver::Term start,
+                            solver::Term line, const std::string& prefix, solver::Term* out);
+
+  const model::LoweredProgram& p_;
+  solver::Context& ctx_;
+  std::vector<solver::Term> time_;
+  std::vector<solver::Term> base_;
+  std::vector<solver::Term> literals_;
+  std::map<int, solver::Term> literal_of_;  // AssumptionId -> literal
+};
+
+}  // namespace syncproof::encode

@@ -1,0 +1,81 @@
+// Checks that need the whole file: at least one queue, waits that nothing can satisfy, and
+// resources that alias each other.
+#include <fmt/format.h>
+
+#include "lang/parser.h"
+
+namespace syncproof::lang::detail {
+
+void Parser::check_overlap(const model::Resource& r, const Token& name) {
+  for (const model::Resource& o : c_.resources) {
+    if (!overlaps(r, o)) continue;
+    warning(name, fmt::format("{} '{}' overlaps {} '{}' (declared at line {}): the two alias the "
+                              "same memory",
+                              r.kind == model::ResourceKind::Buffer ? "buffer" : "texture", r.name,
+                              o.kind == model::ResourceKind::Buffer ? "buffer" : "texture", o.name,
+                              o.loc.line));
+    return;
+  }
+}
+
+void Parser::finish() {
+  // A queue declared with an error still counts (its own error says what is wrong).
+  const bool any_queue = std::any_of(
+      names_.begin(), names_.end(), [](const auto& n) { return n.second.kind == NameKind::Queue; });
+  if (!any_queue) {
+    line_ = 1;
+    report(model::Severity::Error, 1, 1,
+           statements_ == 0 ? "empty case file: no queue declared"
+                            : "no queue declared: a case needs 'queue NAME graphics|compute|host'");
+  }
+
+  // Fence waits: something must signal the fence, and reach the value.
+  for (const FenceWait& w : fence_waits_) {
+    line_ = w.line;
+    bool any = false;
+    uint64_t max = 0;
+    for (const model::Queue& q : c_.queues) {
+      for (const model::Command& cmd : q.commands) {
+        if (const auto* s = std::get_if<model::SignalCmd>(&cmd.body); s && s->fence == w.fence) {
+          any = true;
+          max = std::max(max, s->value);
+        }
+      }
+    }
+    const std::string& fence = c_.fences[w.fence].name;
+    if (!any) {
+      warning(*w.at, fmt::format("nothing signals fence '{}': this wait never completes", fence));
+    } else if (max < w.value) {
+      warning(*w.at, fmt::format("no Signal of fence '{}' reaches {} (the largest value signalled "
+                                 "is {}): this wait never completes",
+                                 fence, w.value, max));
+    }
+  }
+
+  // Label waits: something must write the word, with a value that satisfies the comparison.
+  for (const LabelWait& w : label_waits_) {
+    line_ = w.line;
+    bool any = false, satisfied = false;
+    for (const model::Queue& q : c_.queues) {
+      for (const model::Command& cmd : q.commands) {
+        const auto* b = std::get_if<model::BopWriteCmd>(&cmd.body);
+        if (!b || b->address != w.dest.address) continue;
+        any = true;
+        satisfied |=
+            b->source != model::WriteValueSource::Value || model::compare(w.cmp, b->value, w.value);
+      }
+    }
+    const std::string what = w.dest.label ? fmt::format("label '{}'", c_.labels[*w.dest.label].name)
+                                          : fmt::format("address {}", w.at->text);
+    if (!any) {
+      warning(*w.at, fmt::format("nothing writes {}: this wait never completes", what));
+    } else if (!satisfied) {
+      warning(*w.at, fmt::format("no value written to {} satisfies {} {}: this wait never "
+                                 "completes",
+                                 what, model::to_string(w.cmp), w.value));
+    }
+  }
+  line_ = 0;
+}
+
+}  // namespace syncproof::lang::detail

@@ -1,0 +1,31 @@
+#pragma once
+// The case-language front end: text -> model::Case plus located diagnostics (syntax and lint).
+// Parsing never throws on bad input and never stops at the first error: each bad line gets a
+// diagnostic and parsing goes on with the next line. See docs/CASE-LANGUAGE.md.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lang/diagnostic.h"
+#include "model/case.h"
+
+namespace syncproof::lang {
+
+struct ParseResult {
+  model::Case c;                  // c.file and c.lines are always filled
+  std::vector<Diagnostic> diags;  // sorted by line, then column
+  bool has_errors() const;
+  bool unreadable() const;  // the file could not be read (no case at all)
+  size_t errors() const;
+  size_t warnings() const;
+};
+
+ParseResult parse_case(std::string_view file_name, std::string_view text);
+
+// Reads the file; an unreadable path yields one file-level diagnostic with `unreadable` set.
+ParseResult parse_case_file(const std::string& path);
+
+// Every diagnostic rendered (header, source line, caret line), in order.
+std::string render_all(const ParseResult& r);
+
+}  // namespace syncproof::lang

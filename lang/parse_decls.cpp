@@ -1,0 +1,303 @@
+// Declarations: case, profile, assume, target, queue, buffer, texture, fence, label; `on` blocks.
+#include <fmt/format.h>
+
+#include "lang/parser.h"
+#include "model/assumptions.h"
+
+namespace syncproof::lang::detail {
+
+namespace {
+
+bool looks_like_assumption(std::string_view id) {
+  if (id.size() < 3 || !id.starts_with("A-")) return false;
+  for (char c : id) {
+    if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  }
+  return true;
+}
+
+struct TargetKey {
+  std::string_view key;
+  std::vector<std::string_view> values;
+};
+const std::vector<TargetKey>& target_keys() {
+  static const std::vector<TargetKey> keys = {{"gl2-rb-coherent", {"yes", "no"}}};
+  return keys;
+}
+
+}  // namespace
+
+void Parser::parse_declaration(Cursor& c) {
+  const std::string& kw = c.peek().text;
+  if (kw == "case") return parse_case_title(c);
+  if (kw == "profile") return parse_profile(c);
+  if (kw == "assume") return parse_assume(c);
+  if (kw == "target") return parse_target(c);
+  if (kw == "queue") return parse_queue(c);
+  if (kw == "buffer") return parse_resource(c, model::ResourceKind::Buffer);
+  if (kw == "texture") return parse_resource(c, model::ResourceKind::Texture);
+  if (kw == "fence") return parse_fence(c);
+  if (kw == "label") return parse_label(c);
+}
+
+std::optional<uint64_t> Parser::number(Cursor& c, std::string_view what) {
+  const Token& t = c.peek();
+  if (t.kind != TokKind::Number) {
+    error(t, fmt::format("expected {} (a number), found {}", what, describe(t)));
+    return std::nullopt;
+  }
+  c.next();
+  return t.value;
+}
+
+const Token* Parser::new_name(Cursor& c, std::string_view what) {
+  const Token& t = c.peek();
+  if (t.kind != TokKind::Ident) {
+    error(t, fmt::format("expected the {} name, found {}", what, describe(t)));
+    return nullptr;
+  }
+  c.next();
+  return &t;
+}
+
+void Parser::parse_case_title(Cursor& c) {
+  const Token& kw = c.next();
+  const Token& t = c.peek();
+  if (t.kind != TokKind::String) {
+    error(t, fmt::format("expected the case title as a string (case \"TITLE\"), found {}",
+                         describe(t)));
+    return;
+  }
+  c.next();
+  if (!expect_end(c, "the case title")) return;
+  if (case_line_) {
+    error(kw, fmt::format("duplicate 'case': the title was given at line {}", case_line_));
+    return;
+  }
+  case_line_ = line_;
+  c_.title = t.text;
+}
+
+void Parser::parse_profile(Cursor& c) {
+  const Token& kw = c.next();
+  const Token& t = c.peek();
+  if (t.kind != TokKind::Ident) {
+    error(t, fmt::format("expected a profile (rdna2 or strict), found {}", describe(t)));
+    return;
+  }
+  c.next();
+  if (!model::find_profile(t.text)) {
+    std::string msg = fmt::format("unknown profile {}; expected rdna2 or strict", quote(t.text));
+    if (auto best = closest(t.text, {"rdna2", "strict"})) {
+      msg = fmt::format("unknown profile {}; did you mean '{}'?", quote(t.text), *best);
+    }
+    error(t, std::move(msg));
+    return;
+  }
+  if (!expect_end(c, "the profile")) return;
+  if (c_.profile) {
+    error(kw, fmt::format("duplicate 'profile': the profile was given at line {}",
+                          c_.profile_loc.line));
+    return;
+  }
+  c_.profile = t.text;
+  c_.profile_loc = {line_, t.col};
+}
+
+void Parser::parse_assume(Cursor& c) {
+  c.next();
+  if (c.at_end()) {
+    error(c.peek(), "expected '+ID' or '-ID' after 'assume'");
+    return;
+  }
+  std::vector<std::string_view> known;
+  for (const model::AssumptionDef& a : model::all_assumptions()) known.push_back(a.name);
+  while (!c.at_end()) {
+    const Token& sign = c.peek();
+    if (sign.kind != TokKind::Plus && sign.kind != TokKind::Minus) {
+      error(sign, fmt::format("expected '+ID' or '-ID', found {}", describe(sign)));
+      return;
+    }
+    c.next();
+    const Token& id = c.peek();
+    if (id.kind != TokKind::Ident) {
+      error(id,
+            fmt::format("expected an assumption ID after '{}', found {}", sign.text, describe(id)));
+      return;
+    }
+    c.next();
+    if (!looks_like_assumption(id.text)) {
+      error(id, fmt::format("{} is not an assumption ID: IDs look like A-NAME (upper case, see "
+                            "model/SEMANTICS.md)",
+                            quote(id.text)));
+      continue;
+    }
+    if (!model::find_assumption(id.text)) {
+      std::string msg = fmt::format("unknown assumption {}", quote(id.text));
+      if (auto best = closest(id.text, known)) msg += fmt::format("; did you mean '{}'?", *best);
+      error(id, std::move(msg));
+      continue;
+    }
+    const bool enable = sign.kind == TokKind::Plus;
+    if (auto [it, fresh] = assumption_line_.try_emplace(id.text, line_); !fresh) {
+      const auto prev = std::find_if(c_.assumptions.begin(), c_.assumptions.end(),
+                                     [&](const auto& a) { return a.id == id.text; });
+      if (prev != c_.assumptions.end() && prev->enable != enable) {
+        error(sign, fmt::format("{} is both enabled and disabled (also at line {})", id.text,
+                                it->second));
+      } else {
+        warning(sign, fmt::format("{} is already {} at line {}", id.text,
+                                  enable ? "enabled" : "disabled", it->second));
+      }
+      continue;
+    }
+    c_.assumptions.push_back({enable, id.text, {line_, sign.col}});
+  }
+}
+
+void Parser::parse_target(Cursor& c) {
+  c.next();
+  const Token& key = c.peek();
+  if (key.kind != TokKind::Ident) {
+    error(key, fmt::format("expected a target key (gl2-rb-coherent), found {}", describe(key)));
+    return;
+  }
+  c.next();
+  const auto& keys = target_keys();
+  const auto k =
+      std::find_if(keys.begin(), keys.end(), [&](const auto& t) { return t.key == key.text; });
+  if (k == keys.end()) {
+    std::vector<std::string_view> names;
+    for (const auto& t : keys) names.push_back(t.key);
+    std::string msg = fmt::format("unknown target key {}", quote(key.text));
+    if (auto best = closest(key.text, names)) msg += fmt::format("; did you mean '{}'?", *best);
+    error(key, std::move(msg));
+    return;
+  }
+  const Token& value = c.peek();
+  if (value.kind != TokKind::Ident ||
+      std::find(k->values.begin(), k->values.end(), value.text) == k->values.end()) {
+    error(value, fmt::format("expected yes or no after '{}', found {}", key.text, describe(value)));
+    return;
+  }
+  c.next();
+  if (!expect_end(c, "the target value")) return;
+  if (auto [it, fresh] = target_line_.try_emplace(key.text, line_); !fresh) {
+    error(key,
+          fmt::format("duplicate target {}: previous at line {}", quote(key.text), it->second));
+    return;
+  }
+  c_.targets.emplace_back(key.text, value.text);
+}
+
+void Parser::parse_queue(Cursor& c) {
+  c.next();
+  const Token* name = new_name(c, "queue");
+  if (!name) return;
+  const Token& type = c.peek();
+  std::optional<model::QueueType> q;
+  if (type.kind == TokKind::Ident) {
+    if (type.text == "graphics") q = model::QueueType::Graphics;
+    if (type.text == "compute") q = model::QueueType::Compute;
+    if (type.text == "host") q = model::QueueType::Host;
+  }
+  bool ok = true;
+  if (!q) {
+    std::string msg = fmt::format("expected the queue type (graphics, compute or host), found {}",
+                                  describe(type));
+    if (type.kind == TokKind::Ident) {
+      msg = fmt::format("unknown queue type {}; expected graphics, compute or host",
+                        quote(type.text));
+      if (auto best = closest(type.text, {"graphics", "compute", "host"})) {
+        msg = fmt::format("unknown queue type {}; did you mean '{}'?", quote(type.text), *best);
+      }
+    }
+    error(type, std::move(msg));
+    ok = false;
+  } else {
+    c.next();
+    ok = expect_end(c, "the queue type");
+  }
+  if (!declare(*name, NameKind::Queue, static_cast<uint32_t>(c_.queues.size()), ok) || !ok) return;
+  c_.queues.push_back(model::Queue{name->text, *q, {line_, name->col}, {}});
+}
+
+void Parser::parse_resource(Cursor& c, model::ResourceKind kind) {
+  const Token& kw = c.next();
+  const Token* name = new_name(c, kw.text);
+  if (!name) return;
+  model::Resource r;
+  r.name = name->text;
+  r.kind = kind;
+  r.loc = {line_, name->col};
+  bool ok = false;
+  const Token& size_tok = c.peek(1);
+  if (auto addr = number(c, "the GPU virtual address")) {
+    if (auto size = number(c, "the size in bytes")) {
+      r.address = *addr;
+      r.size = *size;
+      ok = true;
+      if (kind == model::ResourceKind::Texture && c.accept_word("compressed")) r.compressed = true;
+      if (kind == model::ResourceKind::Buffer && c.at_word("compressed")) {
+        error(c.peek(), "'compressed' applies to textures only (DCC/HTILE metadata)");
+        ok = false;
+      } else {
+        ok = expect_end(c, fmt::format("the {} declaration", kw.text));
+      }
+      if (ok && r.size == 0) {
+        error(size_tok, fmt::format("{} {} has size 0", kw.text, quote(r.name)));
+        ok = false;
+      } else if (ok && r.size - 1 > UINT64_MAX - r.address) {
+        error(size_tok,
+              fmt::format("{} {} ends beyond the 64-bit address space", kw.text, quote(r.name)));
+        ok = false;
+      }
+    }
+  }
+  if (!declare(*name, NameKind::Resource, static_cast<uint32_t>(c_.resources.size()), ok) || !ok) {
+    return;
+  }
+  check_overlap(r, *name);
+  c_.resources.push_back(std::move(r));
+}
+
+void Parser::parse_fence(Cursor& c) {
+  c.next();
+  const Token* name = new_name(c, "fence");
+  if (!name) return;
+  const bool ok = expect_end(c, "the fence name");
+  if (!declare(*name, NameKind::Fence, static_cast<uint32_t>(c_.fences.size()), ok) || !ok) return;
+  c_.fences.push_back(model::Fence{name->text, {line_, name->col}});
+}
+
+void Parser::parse_label(Cursor& c) {
+  c.next();
+  const Token* name = new_name(c, "label");
+  if (!name) return;
+  const std::optional<uint64_t> addr = number(c, "the label's address");
+  const bool ok = addr && expect_end(c, "the label's address");
+  if (!declare(*name, NameKind::Label, static_cast<uint32_t>(c_.labels.size()), ok) || !ok) return;
+  c_.labels.push_back(model::Label{name->text, *addr, {line_, name->col}});
+}
+
+void Parser::parse_on(Cursor& c) {
+  c.next();
+  in_block_ = true;  // even a broken `on` line starts a block: its commands are still checked
+  block_queue_.reset();
+  const Token& name = c.peek();
+  if (name.kind != TokKind::Ident) {
+    error(name, fmt::format("expected a queue name after 'on', found {}", describe(name)));
+    return;
+  }
+  c.next();
+  const Symbol* q = lookup(name, NameKind::Queue);
+  if (!c.accept(TokKind::Colon)) {
+    error(c.peek(),
+          fmt::format("expected ':' after 'on {}', found {}", name.text, describe(c.peek())));
+    return;
+  }
+  if (!expect_end(c, fmt::format("'on {}:'", name.text))) return;
+  if (q) block_queue_ = q->index;
+}
+
+}  // namespace syncproof::lang::detail

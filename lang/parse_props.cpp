@@ -1,0 +1,165 @@
+// Properties: prove|refute|check visible A -> B [on R] [missing X, ...] | ordered A -> B
+// [missing ...] | no-hazards [missing ...] | deadlock-free.
+#include <fmt/format.h>
+
+#include "lang/parser.h"
+
+namespace syncproof::lang::detail {
+
+const model::Command* Parser::command_for(const Token& label) {
+  const Symbol* s = lookup(label, NameKind::Command);
+  if (!s) return nullptr;
+  return &c_.queues[s->queue].commands[s->index];
+}
+
+void Parser::parse_property(Cursor& c) {
+  const Token& verb = c.next();
+  model::Property p;
+  p.loc = {line_, verb.col};
+  p.expect = verb.text == "prove"    ? model::Expectation::Holds
+             : verb.text == "refute" ? model::Expectation::Violated
+                                     : model::Expectation::Report;
+  const Token& kind = c.peek();
+  constexpr model::PropertyKind kKinds[] = {
+      model::PropertyKind::Visible, model::PropertyKind::Ordered, model::PropertyKind::NoHazards,
+      model::PropertyKind::DeadlockFree};
+  std::optional<model::PropertyKind> k;
+  std::vector<std::string_view> names;
+  for (model::PropertyKind pk : kKinds) {
+    names.push_back(model::to_string(pk));
+    if (kind.kind == TokKind::Ident && model::to_string(pk) == kind.text) k = pk;
+  }
+  if (!k) {
+    std::string msg =
+        kind.kind == TokKind::Ident
+            ? fmt::format("unknown property {}", quote(kind.text))
+            : fmt::format(
+                  "expected a property (visible, ordered, no-hazards or deadlock-free) "
+                  "after '{}', found {}",
+                  verb.text, describe(kind));
+    if (auto best = closest(kind.text, names)) msg += fmt::format("; did you mean '{}'?", *best);
+    error(kind, std::move(msg));
+    return;
+  }
+  c.next();
+  p.kind = *k;
+  bool ok = true;
+  const Token* from = nullptr;
+  const Token* to = nullptr;
+  const Token* on = nullptr;
+  if (p.kind == model::PropertyKind::Visible || p.kind == model::PropertyKind::Ordered) {
+    from = &c.next();
+    if (from->kind != TokKind::Ident) {
+      error(*from, fmt::format("expected a command label after '{}', found {}", kind.text,
+                               describe(*from)));
+      return;
+    }
+    if (!c.accept(TokKind::Arrow)) {
+      error(c.peek(),
+            fmt::format("expected '->' after '{}', found {}", from->text, describe(c.peek())));
+      return;
+    }
+    to = &c.next();
+    if (to->kind != TokKind::Ident) {
+      error(*to, fmt::format("expected a command label after '->', found {}", describe(*to)));
+      return;
+    }
+    p.from = from->text;
+    p.to = to->text;
+    const bool have_from = command_for(*from) != nullptr;
+    const bool have_to = command_for(*to) != nullptr;
+    ok = have_from && have_to;
+    if (ok && p.from == p.to) {
+      error(*to, fmt::format("'{}' needs two different commands", kind.text));
+      ok = false;
+    }
+  }
+  if (p.kind == model::PropertyKind::Visible && c.accept_word("on")) {
+    on = &c.next();
+    if (auto r = resource(*on)) {
+      p.resource = *r;
+    } else {
+      ok = false;
+    }
+  }
+  if (c.at_word("missing")) {
+    const Token& m = c.next();
+    if (p.kind == model::PropertyKind::DeadlockFree) {
+      error(m, "'missing' does not apply to deadlock-free");
+      return;
+    }
+    if (p.expect != model::Expectation::Violated) {
+      error(m, "'missing' names what a counterexample must blame: only 'refute' takes it");
+      return;
+    }
+    do {
+      const Token& t = c.next();
+      if (t.kind != TokKind::Ident) {
+        error(t, fmt::format("expected a flag or a command label after '{}', found {}",
+                             p.missing.empty() ? "missing" : ",", describe(t)));
+        return;
+      }
+      if (const model::FlagDef* d = model::find_any_flag(t.text)) {
+        p.missing.emplace_back(d->name);
+      } else if (auto it = names_.find(t.text);
+                 it != names_.end() && it->second.kind == NameKind::Command) {
+        p.missing.push_back(t.text);
+      } else {
+        std::string msg =
+            fmt::format("{} after 'missing' is neither a flag nor a command label", quote(t.text));
+        if (t.text.size() <= 64) {
+          if (auto s = model::suggest_any_flags(t.text, 1); !s.empty()) {
+            msg += fmt::format("; did you mean {}?", s.front());
+          }
+        }
+        error(t, std::move(msg));
+        ok = false;
+      }
+    } while (c.accept(TokKind::Comma));
+  }
+  if (!expect_end(c, fmt::format("the '{}' property", kind.text))) return;
+  if (ok && p.kind == model::PropertyKind::Visible) ok = check_visible(p, *from, *to, on);
+  if (ok) c_.properties.push_back(std::move(p));
+}
+
+// `visible A -> B` relates a write of A to a read of B of the same memory; anything else is
+// vacuous, which the checker must never report as "proved".
+bool Parser::check_visible(const model::Property& p, const Token& from, const Token& to,
+                           const Token* on) {
+  const model::Command* a = command_for(from);
+  const model::Command* b = command_for(to);
+  const auto* wa = std::get_if<model::WorkCmd>(&a->body);
+  const auto* wb = std::get_if<model::WorkCmd>(&b->body);
+  if (!wa || !wb) {
+    error(wa ? to : from, fmt::format("'{}' is not a work command: 'visible' relates a command "
+                                      "that writes memory to one that reads it",
+                                      (wa ? to : from).text));
+    return false;
+  }
+  const auto touches = [&](const model::WorkCmd& w, bool write, const model::Resource& r) {
+    for (const model::Access& x : w.accesses) {
+      if (x.write == write && overlaps(c_.resources[x.resource], r)) return true;
+    }
+    return false;
+  };
+  if (p.resource) {
+    const model::Resource& r = c_.resources[*p.resource];
+    if (!touches(*wa, true, r)) {
+      error(*on, fmt::format("'{}' does not write '{}'", p.from, r.name));
+      return false;
+    }
+    if (!touches(*wb, false, r)) {
+      error(*on, fmt::format("'{}' does not read '{}'", p.to, r.name));
+      return false;
+    }
+    return true;
+  }
+  for (const model::Access& x : wa->accesses) {
+    if (x.write && touches(*wb, false, c_.resources[x.resource])) return true;
+  }
+  error(to,
+        fmt::format("'{}' writes nothing that '{}' reads: the property is vacuous", p.from, p.to));
+  return false;
+}
+
+}  // namespace syncproof::lang::detail

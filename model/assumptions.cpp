@@ -1,0 +1,74 @@
+#include "model/assumptions.h"
+
+namespace syncproof::model {
+namespace {
+
+// Statements are one line each; model/SEMANTICS.md gives the why, the sources for and against.
+constexpr std::array<AssumptionDef, kAssumptionCount> kTable{{
+    {AssumptionId::WaveEndStoresInGl2, "A-WAVE-END-STORES-IN-GL2",
+     "a shader wave ends only after its stores have reached GL2", false, true},
+    {AssumptionId::IdleDrainsWrites, "A-IDLE-DRAINS-WRITES",
+     "D3D12XBOX_SYNC_FLAG_IDLE also waits until every earlier write of the queue has reached "
+     "its first cache level (GL2 for shader stores and CP DMA)",
+     true, true},
+    {AssumptionId::GcrOuterFirst, "A-GCR-OUTER-FIRST",
+     "the cache invalidations of one sync take effect outer level first (GL2, then GL1, then "
+     "GL0/K$/I$) unless a GCR_SEQUENCE control flag says otherwise",
+     true, true},
+    {AssumptionId::BopFifo, "A-BOP-FIFO",
+     "bottom-of-pipe operations of one queue (SyncBottomOfPipeX actions, BOP value writes, "
+     "Signal2X) complete in the order they were issued",
+     false, true},
+    {AssumptionId::BopWriteAfterOwnGcr, "A-BOP-WRITE-AFTER-OWN-GCR",
+     "a bottom-of-pipe value write or Signal2X lands after the cache operations of its own "
+     "SyncFlags have completed",
+     false, true},
+    {AssumptionId::StdFenceCoherent, "A-STD-FENCE-COHERENT",
+     "the standard Signal/Wait make every write before the Signal visible to every read after "
+     "the Wait (D3D12's cross-queue guarantee: flush on Signal, invalidate on Wait)",
+     true, true},
+    {AssumptionId::Signal2xFullFlush, "A-SIGNAL2X-FULL-FLUSH",
+     "Signal2X/WaitX add the same cache operations as the standard Signal/Wait (unknown; off "
+     "by default)",
+     false, false},
+    {AssumptionId::InitialZero, "A-INITIAL-ZERO",
+     "every fence and label holds 0 when the case starts", true, true},
+    {AssumptionId::WaitxFlagsAfterWait, "A-WAITX-FLAGS-AFTER-WAIT",
+     "WaitX runs its SyncFlags at the top of the pipe after the wait is satisfied and before any "
+     "later command of the queue starts",
+     false, true},
+}};
+
+}  // namespace
+
+std::span<const AssumptionDef> all_assumptions() {
+  return kTable;
+}
+
+const AssumptionDef& assumption(AssumptionId id) {
+  return kTable[static_cast<int>(id)];
+}
+
+std::optional<AssumptionId> find_assumption(std::string_view name) {
+  for (const auto& a : kTable)
+    if (a.name == name) return a.id;
+  return std::nullopt;
+}
+
+std::optional<Profile> find_profile(std::string_view name) {
+  if (name == "strict") return Profile::Strict;
+  if (name == "rdna2") return Profile::Rdna2;
+  return std::nullopt;
+}
+
+std::string_view to_string(Profile p) {
+  return p == Profile::Strict ? "strict" : "rdna2";
+}
+
+AssumptionSet AssumptionSet::defaults(Profile p) {
+  AssumptionSet s;
+  for (const auto& a : kTable) s.set(a.id, p == Profile::Strict ? a.in_strict : a.in_rdna2);
+  return s;
+}
+
+}  // namespace syncproof::model

@@ -1,0 +1,62 @@
+#pragma once
+// Named assumptions and profiles. An assumption is a statement no seed or public source settles;
+// the lowering guards the constraints it adds with its ID, so a proof can report exactly which
+// assumptions it rested on (the unsat core). model/SEMANTICS.md documents each one.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace syncproof::model {
+
+enum class AssumptionId : uint8_t {
+  WaveEndStoresInGl2,   // A-WAVE-END-STORES-IN-GL2
+  IdleDrainsWrites,     // A-IDLE-DRAINS-WRITES
+  GcrOuterFirst,        // A-GCR-OUTER-FIRST
+  BopFifo,              // A-BOP-FIFO
+  BopWriteAfterOwnGcr,  // A-BOP-WRITE-AFTER-OWN-GCR
+  StdFenceCoherent,     // A-STD-FENCE-COHERENT
+  Signal2xFullFlush,    // A-SIGNAL2X-FULL-FLUSH
+  InitialZero,          // A-INITIAL-ZERO
+  WaitxFlagsAfterWait,  // A-WAITX-FLAGS-AFTER-WAIT
+};
+inline constexpr int kAssumptionCount = 9;
+
+struct AssumptionDef {
+  AssumptionId id;
+  std::string_view name;       // stable ID, e.g. "A-WAVE-END-STORES-IN-GL2"
+  std::string_view statement;  // one sentence
+  bool in_strict;              // default in the strict profile
+  bool in_rdna2;               // default in the rdna2 profile
+};
+std::span<const AssumptionDef> all_assumptions();
+const AssumptionDef& assumption(AssumptionId id);
+std::optional<AssumptionId> find_assumption(std::string_view name);
+
+enum class Profile : uint8_t { Strict, Rdna2 };
+std::optional<Profile> find_profile(std::string_view name);
+std::string_view to_string(Profile p);
+
+struct AssumptionSet {
+  std::array<bool, kAssumptionCount> on{};
+  bool enabled(AssumptionId a) const { return on[static_cast<int>(a)]; }
+  void set(AssumptionId a, bool v) { on[static_cast<int>(a)] = v; }
+  static AssumptionSet defaults(Profile p);
+};
+
+// Per-console facts (research §2.3). Conservative defaults.
+struct Target {
+  bool gl2_rb_coherent = false;  // `target gl2-rb-coherent yes|no`
+};
+
+// Everything that selects a model variant for one check.
+struct ModelConfig {
+  Profile profile = Profile::Rdna2;
+  AssumptionSet assumptions = AssumptionSet::defaults(Profile::Rdna2);
+  Target target;
+};
+
+}  // namespace syncproof::model

@@ -1,0 +1,183 @@
+#pragma once
+// The lowered program: hardware-level events with timing constraints, cache operations and memory
+// accesses. Produced once by model/lower.cpp from a Case; consumed by the SMT encoder (encode/),
+// the property obligations and monitors (properties/) and the concrete executor (exec/). Plain
+// data: an execution is an assignment of integer times to events satisfying the constraints.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/assumptions.h"
+#include "model/case.h"
+#include "model/rules.h"
+
+namespace syncproof::model {
+
+using EventId = uint32_t;
+inline constexpr EventId kNoEvent = UINT32_MAX;
+
+// Cache levels and the memory behind them (research §2.1).
+enum class Level : uint8_t {
+  Icache,  // I$  (GLI), shader instruction fetch
+  Kcache,  // K$  (GLK), scalar loads
+  Gl0,     // GL0 / V$ (GLV), vector loads; write-through
+  Gl1,     // GL1, read-only for shaders (stores bypass it)
+  Gl2,     // GL2, write-back; the GPU's coherence point
+  Mcache,  // M$  (GLM), metadata; read-only, non-coherent
+  Cb,      // colour-block data cache (per RB), write-back
+  CbMeta,  // colour-block metadata cache, write-back
+  Db,      // depth-block data cache, write-back
+  DbMeta,  // depth-block metadata (HTILE) cache, write-back
+  So,      // stream-out write path, held until STREAMOUT_FLUSH
+  Mem,     // memory (what the host sees)
+};
+inline constexpr int kLevelCount = 12;
+std::string_view to_string(Level l);
+
+enum class EventKind : uint8_t {
+  PfpStep,     // the PFP has processed a command (graphics queues)
+  MeStep,      // the ME (the MEC on compute queues) has processed a command
+  HostStep,    // the CPU has executed a host-queue command
+  StageStart,  // first wave of a stage of a work item starts
+  StageEnd,    // last wave of a stage of a work item has ended
+  RbDone,      // the render back-ends have finished a draw (its writes are in CB/DB caches)
+  DmaStart,    // a CP DMA transfer starts
+  DmaDone,     // a CP DMA transfer has completed
+  Access,      // a memory access (read, or a write issued)
+  Arrive,      // a write's data has reached its first cache level
+  SyncStep,    // a blocking step of a sync (CPDMA wait, partial flush, PFP sync, idle, stall)
+  BopStart,    // the pipelined bottom-of-pipe part of a command begins
+  CacheOp,     // a cache action on one level
+  ValueWrite,  // a bottom-of-pipe value write lands in its label
+  Signal,      // a fence takes a value
+  WaitDone,    // a wait has been satisfied
+};
+std::string_view to_string(EventKind k);
+
+struct Event {
+  EventKind kind;
+  uint32_t queue;    // index into Case::queues
+  uint32_t cmd;      // index into the queue's commands
+  std::string what;  // short description for traces, e.g. "CS waves end", "GL1 invalidate"
+};
+
+// A constraint is active when its guard holds: no assumption, or assumption `id` has value `when`.
+struct Guard {
+  std::optional<AssumptionId> id;
+  bool when = true;
+};
+
+// t(before) < t(after), or <= when !strict.
+struct Order {
+  EventId before, after;
+  bool strict = true;
+  Guard guard;
+  Rule rule;
+};
+
+// A wait completes after one of its candidates, unless the initial value may satisfy it.
+struct WaitRule {
+  EventId wait;
+  std::vector<EventId> candidates;  // signals / value writes that may satisfy the wait
+  bool zero_satisfies = false;      // the comparison holds for the value 0
+  bool is_fence = false;
+  uint32_t object = 0;  // fence or label index
+  uint64_t value = 0;
+  Comparison cmp = Comparison::GreaterEqual;  // fences: GreaterEqual
+  Rule rule;
+};
+
+// Which lines of memory a cache operation acts on, in 64-byte units (see SEMANTICS.md §Ranges).
+struct Coverage {
+  enum class Kind : uint8_t { All, Range, Margin, Nothing } kind = Kind::All;
+  uint64_t lo = 0, hi = 0;  // Range: lo..hi inclusive; Margin: exactly lo and hi
+  bool covers(uint64_t unit) const {
+    switch (kind) {
+      case Kind::All:
+        return true;
+      case Kind::Range:
+        return lo <= unit && unit <= hi;
+      case Kind::Margin:
+        return unit == lo || unit == hi;
+      case Kind::Nothing:
+        return false;
+    }
+    return false;
+  }
+};
+inline constexpr uint64_t kUnitBytes = 64;
+inline constexpr uint64_t kLineBytes = 128;
+
+struct CacheOp {
+  EventId ev;
+  Level level;
+  bool invalidate = false;
+  bool writeback = false;
+  Coverage cov;
+  std::string flag;  // the flag that asked for it (full name), or the mechanism, for traces
+};
+
+// A path from a cache level outwards to memory, innermost first.
+struct Path {
+  std::array<Level, 6> levels{};
+  uint8_t size = 0;
+  void push(Level l) { levels[size++] = l; }
+  Level operator[](size_t i) const { return levels[i]; }
+  int index_of(Level l) const {
+    for (int i = 0; i < size; ++i)
+      if (levels[i] == l) return i;
+    return -1;
+  }
+};
+
+enum class Plane : uint8_t { Data, Meta };
+
+struct MemAccess {
+  EventId ev;                 // the access (for writes: issued)
+  EventId arrive = kNoEvent;  // writes: data reached path[0]
+  uint32_t queue, cmd;
+  uint32_t resource;
+  uint64_t lo, hi;  // 64-byte units touched, inclusive
+  bool write;
+  AccessKind kind;
+  Stage stage;
+  Plane plane;
+  bool rb = false;  // issued by the render back-ends (for the GL2 RB/TC split)
+  Path path;        // reads: where the data comes from, innermost first; writes: where it goes
+  SrcLoc loc;
+};
+
+// What a command became; events are listed in creation order.
+struct LoweredCommand {
+  uint32_t queue, cmd;
+  EventId pfp = kNoEvent;          // graphics queues
+  EventId me = kNoEvent;           // ME/MEC step (GPU queues) or host step
+  std::vector<EventId> ends;       // completion of work: stage ends, RbDone, DmaDone, arrivals
+  std::vector<EventId> events;     // every event of the command
+  std::vector<uint32_t> accesses;  // indices into LoweredProgram::accesses
+};
+
+struct LoweredProgram {
+  const Case* source = nullptr;
+  ModelConfig config;
+  std::vector<Event> events;
+  std::vector<Order> orders;
+  std::vector<WaitRule> waits;
+  std::vector<CacheOp> cache_ops;
+  std::vector<MemAccess> accesses;
+  std::vector<std::vector<LoweredCommand>> commands;  // [queue][cmd]
+
+  const LoweredCommand& command(uint32_t q, uint32_t c) const { return commands[q][c]; }
+};
+
+// Lower a (lint-clean) case under a configuration. Never fails on a lint-clean case.
+LoweredProgram lower(const Case& c, const ModelConfig& config);
+
+// The configuration a case asks for (profile, assume, target), with command-line overrides
+// applied on top. Unknown names have been rejected by the linter.
+ModelConfig config_for(const Case& c, std::optional<Profile> profile_override,
+                       const std::vector<std::pair<bool, std::string>>& assume_overrides);
+
+}  // namespace syncproof::model

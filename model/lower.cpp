@@ -1,0 +1,415 @@
+// The lowering of commands to hardware events: CP steps and work (draws, dispatches, copies,
+// host accesses). Syncs, waits and signals are in lower_sync.cpp. Every constraint names the
+// rule (model/rules.h) it comes from; constraints resting on an assumption carry its guard.
+#include <fmt/format.h>
+
+#include "model/lower_impl.h"
+
+namespace syncproof::model {
+
+std::string_view to_string(Level l) {
+  switch (l) {
+    case Level::Icache:
+      return "I$";
+    case Level::Kcache:
+      return "K$";
+    case Level::Gl0:
+      return "GL0";
+    case Level::Gl1:
+      return "GL1";
+    case Level::Gl2:
+      return "GL2";
+    case Level::Mcache:
+      return "M$";
+    case Level::Cb:
+      return "CB";
+    case Level::CbMeta:
+      return "CB-meta";
+    case Level::Db:
+      return "DB";
+    case Level::DbMeta:
+      return "DB-meta";
+    case Level::So:
+      return "SO";
+    case Level::Mem:
+      return "memory";
+  }
+  return "?";
+}
+
+std::string_view to_string(EventKind k) {
+  switch (k) {
+    case EventKind::PfpStep:
+      return "pfp";
+    case EventKind::MeStep:
+      return "me";
+    case EventKind::HostStep:
+      return "host";
+    case EventKind::StageStart:
+      return "stage-start";
+    case EventKind::StageEnd:
+      return "stage-end";
+    case EventKind::RbDone:
+      return "rb-done";
+    case EventKind::DmaStart:
+      return "dma-start";
+    case EventKind::DmaDone:
+      return "dma-done";
+    case EventKind::Access:
+      return "access";
+    case EventKind::Arrive:
+      return "arrive";
+    case EventKind::SyncStep:
+      return "sync-step";
+    case EventKind::BopStart:
+      return "bop-start";
+    case EventKind::CacheOp:
+      return "cache-op";
+    case EventKind::ValueWrite:
+      return "value-write";
+    case EventKind::Signal:
+      return "signal";
+    case EventKind::WaitDone:
+      return "wait-done";
+  }
+  return "?";
+}
+
+namespace detail {
+
+Lowerer::Lowerer(const Case& c, const ModelConfig& cfg, LoweredProgram& out)
+    : c_(c), cfg_(cfg), out_(out), qstate_(c.queues.size()) {
+  out_.source = &c;
+  out_.config = cfg;
+  out_.commands.resize(c.queues.size());
+  for (size_t q = 0; q < c.queues.size(); ++q) {
+    out_.commands[q].resize(c.queues[q].commands.size());
+    for (size_t i = 0; i < c.queues[q].commands.size(); ++i)
+      out_.commands[q][i].queue = static_cast<uint32_t>(q), out_.commands[q][i].cmd = i;
+  }
+}
+
+void Lowerer::run() {
+  for (q_ = 0; q_ < c_.queues.size(); ++q_)
+    for (cmd_ = 0; cmd_ < c_.queues[q_].commands.size(); ++cmd_)
+      lower_command(c_.queues[q_].commands[cmd_]);
+  resolve_waits();
+}
+
+EventId Lowerer::ev(EventKind k, std::string what) {
+  auto id = static_cast<EventId>(out_.events.size());
+  out_.events.push_back({k, q_, cmd_, std::move(what)});
+  lc().events.push_back(id);
+  return id;
+}
+
+// A guarded constraint is kept only when its assumption has the guard's value in this
+// configuration; it keeps the guard so the encoder can report which assumptions a proof used.
+void Lowerer::order(EventId a, EventId b, Rule r, bool strict, Guard g) {
+  if (a == kNoEvent || b == kNoEvent) return;
+  if (g.id && cfg_.assumptions.enabled(*g.id) != g.when) return;
+  out_.orders.push_back({a, b, strict, g, r});
+}
+
+void Lowerer::after_all(const std::vector<EventId>& as, EventId b, Rule r, Guard g) {
+  for (EventId a : as) order(a, b, r, false, g);
+}
+
+// A frontier of category `c`: an event no earlier than every end event of that category so far.
+// It is a free time bounded below only, so it adds no constraint on the ends themselves.
+EventId Lowerer::frontier(Cat c, Rule r) {
+  auto& st = qs();
+  auto i = static_cast<int>(c);
+  if (st.pending[i].empty()) return st.frontier[i];
+  EventId f = ev(EventKind::SyncStep, "(earlier work done)");
+  order(st.frontier[i], f, r, false);
+  after_all(st.pending[i], f, r);
+  st.pending[i].clear();
+  st.frontier[i] = f;
+  return f;
+}
+
+EventId Lowerer::cache_op(Level l, bool inv, bool wb, Coverage cov, std::string flag) {
+  std::string what = fmt::format("{} {}", to_string(l),
+                                 inv && wb ? "write-back+invalidate"
+                                 : inv     ? "invalidate"
+                                           : "write-back");
+  EventId e = ev(EventKind::CacheOp, what);
+  out_.cache_ops.push_back({e, l, inv, wb, cov, std::move(flag)});
+  return e;
+}
+
+// The PFP step of a command (graphics queues), in queue order.
+EventId Lowerer::pfp_step() {
+  auto& st = qs();
+  if (!graphics()) return kNoEvent;
+  EventId p = ev(EventKind::PfpStep, "PFP processes the command");
+  order(st.last_pfp, p, Rule::CpOrder);
+  order(st.gate, p, Rule::QueueWait);
+  lc().pfp = p;
+  st.last_pfp = p;
+  return p;
+}
+
+// The ME step (MEC on compute queues): in queue order, never before the PFP's step.
+EventId Lowerer::me_step(std::string what) {
+  auto& st = qs();
+  EventId m = ev(EventKind::MeStep, std::move(what));
+  order(st.last_me, m, Rule::CpOrder);
+  order(st.gate, m, Rule::QueueWait);
+  if (lc().pfp != kNoEvent) order(lc().pfp, m, Rule::PfpAhead, false);
+  lc().me = m;
+  st.last_me = m;
+  st.gate = kNoEvent;
+  return m;
+}
+
+void Lowerer::begin_cp_step(bool pfp_waits_for_me) {
+  pfp_step();
+  EventId m =
+      me_step(graphics() ? "ME processes the command" : "compute engine processes the command");
+  if (pfp_waits_for_me && lc().pfp != kNoEvent) order(m, lc().pfp, Rule::PfpSyncMe, false);
+}
+
+void Lowerer::lower_command(const Command& cmd) {
+  if (c_.queues[q_].type == QueueType::Host) return lower_host(cmd);
+  std::visit(
+      [&](const auto& b) {
+        using T = std::decay_t<decltype(b)>;
+        if constexpr (std::is_same_v<T, WorkCmd>)
+          lower_work(b);
+        else if constexpr (std::is_same_v<T, SyncCmd>) {
+          if (b.api == SyncApi::SyncTopOfPipeX)
+            lower_top(b);
+          else
+            lower_bop_sync(b);
+        } else if constexpr (std::is_same_v<T, BopWriteCmd>)
+          lower_bop_write(b);
+        else if constexpr (std::is_same_v<T, WaitValueCmd>)
+          lower_wait_value(b);
+        else if constexpr (std::is_same_v<T, SignalCmd>)
+          lower_signal(b);
+        else
+          lower_wait_fence(b);
+      },
+      cmd.body);
+}
+
+void Lowerer::lower_work(const WorkCmd& w) {
+  begin_cp_step(false);
+  auto& st = qs();
+  EventId me = lc().me;
+  auto stage = [&](Stage s, EventId after) {
+    auto name = to_string(s);
+    EventId b = ev(EventKind::StageStart, fmt::format("{} waves start", name));
+    EventId e = ev(EventKind::StageEnd, fmt::format("{} waves end", name));
+    order(after, b, Rule::WorkLaunch, after == me);
+    order(b, e, Rule::StageSpan, false);
+    lc().ends.push_back(e);
+    add_end(Cat::AllWork, e);
+    add_end(s == Stage::Vs ? Cat::Vs : s == Stage::Ps ? Cat::Ps : Cat::Cs, e);
+    return std::pair{b, e};
+  };
+  switch (w.kind) {
+    case WorkKind::Draw:
+    case WorkKind::IndirectDraw: {
+      auto [vs_b, vs_e] = stage(Stage::Vs, me);
+      auto [ps_b, ps_e] = stage(Stage::Ps, vs_b);
+      order(vs_b, ps_b, Rule::PsAfterVs, false);
+      EventId rb = ev(EventKind::RbDone, "render back-ends done");
+      order(ps_e, rb, Rule::RbAfterPs, false);
+      lc().ends.push_back(rb);
+      add_end(Cat::AllWork, rb);
+      for (const Access& a : w.accesses) {
+        EventId lo = kNoEvent, hi = kNoEvent, end = kNoEvent;
+        switch (a.kind) {
+          case AccessKind::Index:
+            lo = lc().pfp, hi = vs_e, end = vs_e;
+            break;
+          case AccessKind::Indirect:
+            lo = lc().pfp, hi = me, end = me;
+            break;
+          case AccessKind::Rt:
+          case AccessKind::Depth:
+            lo = ps_b, hi = rb, end = rb;
+            break;
+          default:
+            if (a.stage == Stage::Vs)
+              lo = vs_b, hi = vs_e, end = vs_e;
+            else
+              lo = ps_b, hi = ps_e, end = ps_e;
+        }
+        lower_access(a, w, lo, hi, end);
+        if (a.write && (is_rb_access(a.kind) || a.kind == AccessKind::Streamout)) {
+          const Resource& r = c_.resources[a.resource];
+          st.rb_writes.push_back(
+              {a.kind == AccessKind::Streamout ? vs_e : rb, a.kind, r.address, r.address + r.size});
+        }
+      }
+      break;
+    }
+    case WorkKind::Dispatch:
+    case WorkKind::IndirectDispatch: {
+      auto [cs_b, cs_e] = stage(Stage::Cs, me);
+      // DispatchX volatile-L1 invalidations act on lines marked volatile; which lines are is
+      // not public (research §2.4), so they cover none of the case's lines (conservative).
+      if (w.dispatch_flags & dispatch::kInvalidateVolatileVectorL1)
+        order(me,
+              cache_op(Level::Gl0, true, false, {Coverage::Kind::Nothing, 0, 0},
+                       "D3D12XBOX_DISPATCH_FLAG_INVALIDATE_VOLATILE_VECTOR_L1"),
+              Rule::WorkLaunch);
+      if (w.dispatch_flags & dispatch::kInvalidateVolatileScalarL1)
+        order(me,
+              cache_op(Level::Kcache, true, false, {Coverage::Kind::Nothing, 0, 0},
+                       "D3D12XBOX_DISPATCH_FLAG_INVALIDATE_VOLATILE_SCALAR_L1"),
+              Rule::WorkLaunch);
+      for (const Access& a : w.accesses) {
+        if (a.kind == AccessKind::Indirect)
+          lower_access(a, w, graphics() ? lc().pfp : st.last_me, me, me);
+        else
+          lower_access(a, w, cs_b, cs_e, cs_e);
+      }
+      break;
+    }
+    case WorkKind::Copy: {
+      EventId issuer = w.pfp_dma && lc().pfp != kNoEvent ? lc().pfp : me;
+      EventId b = ev(EventKind::DmaStart, w.pfp_dma ? "PFP CP DMA starts" : "CP DMA starts");
+      EventId e = ev(EventKind::DmaDone, w.pfp_dma ? "PFP CP DMA done" : "CP DMA done");
+      order(issuer, b, Rule::Dma);
+      order(b, e, Rule::Dma, false);
+      lc().ends.push_back(e);
+      add_end(w.pfp_dma && graphics() ? Cat::PfpDma : Cat::MeDma, e);
+      for (const Access& a : w.accesses) lower_access(a, w, b, e, e);
+      break;
+    }
+    case WorkKind::Host:
+      break;  // host queues only (lower_host)
+  }
+}
+
+void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventId hi,
+                           EventId stage_end) {
+  const Resource& r = c_.resources[a.resource];
+  const Rule span = a.kind == AccessKind::Indirect ? Rule::PfpReadsIndirect
+                    : a.kind == AccessKind::Index  ? Rule::IndexFetch
+                    : w.kind == WorkKind::Copy     ? Rule::Dma
+                                                   : Rule::StageSpan;
+  EventId e = ev(EventKind::Access, fmt::format("{} {} as {}", a.write ? "writes" : "reads", r.name,
+                                                to_string(a.kind)));
+  order(lo, e, span, false);
+  order(e, hi, span, false);
+  uint64_t ulo = r.address / kUnitBytes, uhi = (r.address + r.size - 1) / kUnitBytes;
+  auto add = [&](Plane p, EventId arrive) {
+    MemAccess m{e,
+                arrive,
+                q_,
+                cmd_,
+                a.resource,
+                ulo,
+                uhi,
+                a.write,
+                a.kind,
+                a.stage,
+                p,
+                is_rb_access(a.kind),
+                a.write ? write_path(a.kind, p) : read_path(a.kind, p),
+                a.loc};
+    lc().accesses.push_back(static_cast<uint32_t>(out_.accesses.size()));
+    out_.accesses.push_back(m);
+  };
+  auto& last_rb = qs().last_rb_write;
+  if (is_rb_access(a.kind)) {
+    auto it = last_rb.find(a.resource);
+    if (it != last_rb.end()) order(it->second, e, Rule::RbOrder);
+  }
+  EventId arrive = kNoEvent;
+  if (a.write) {
+    arrive = ev(EventKind::Arrive, fmt::format("{} data reaches {}", r.name,
+                                               to_string(write_path(a.kind, Plane::Data)[0])));
+    order(e, arrive, Rule::WriteArrives, false);
+    switch (a.kind) {
+      case AccessKind::Uav:
+        order(arrive, stage_end, Rule::WaveEndStores, false,
+              Guard{AssumptionId::WaveEndStoresInGl2, true});
+        add_end(Cat::Arrivals, arrive);
+        break;
+      case AccessKind::Rt:
+      case AccessKind::Depth:
+        order(arrive, stage_end, Rule::RbAfterPs, false);
+        last_rb[a.resource] = arrive;
+        break;
+      case AccessKind::Streamout:
+        // Stream-out data sits in the stream-out path until STREAMOUT_FLUSH (seed 000).
+        order(arrive, stage_end, Rule::StageSpan, false);
+        break;
+      default:
+        order(arrive, stage_end, span, false);
+        break;  // copies, host
+    }
+    lc().ends.push_back(arrive);
+  }
+  add(Plane::Data, arrive);
+  if (r.compressed && has_meta_plane(a.kind, a.write)) add(Plane::Meta, arrive);
+}
+
+void Lowerer::lower_host(const Command& cmd) {
+  auto& st = qs();
+  const EventId prev = st.last_host;
+  EventId h = ev(EventKind::HostStep, "CPU executes the command");
+  order(prev, h, Rule::HostOrder);
+  lc().me = h;
+  st.last_host = h;
+  std::visit(
+      [&](const auto& b) {
+        using T = std::decay_t<decltype(b)>;
+        if constexpr (std::is_same_v<T, WorkCmd>) {
+          for (const Access& a : b.accesses) lower_access(a, b, h, h, h);
+        } else if constexpr (std::is_same_v<T, SignalCmd>) {
+          EventId s = ev(EventKind::Signal,
+                         fmt::format("CPU signals {} = {}", c_.fences[b.fence].name, b.value));
+          order(h, s, Rule::HostOrder, false);
+          signals_.push_back({s, b.fence, b.value});
+        } else if constexpr (std::is_same_v<T, WaitFenceCmd>) {
+          EventId w = ev(EventKind::WaitDone, fmt::format("CPU wait for {} >= {} satisfied",
+                                                          c_.fences[b.fence].name, b.value));
+          order(w, h, Rule::HostOrder, false);
+          order(prev, w, Rule::HostOrder);
+          out_.waits.push_back({w,
+                                {},
+                                b.value == 0,
+                                true,
+                                b.fence,
+                                b.value,
+                                Comparison::GreaterEqual,
+                                Rule::QueueWait});
+          pending_waits_.push_back({out_.waits.size() - 1, std::nullopt});
+        }
+      },
+      cmd.body);
+}
+
+}  // namespace detail
+
+LoweredProgram lower(const Case& c, const ModelConfig& config) {
+  LoweredProgram p;
+  detail::Lowerer(c, config, p).run();
+  return p;
+}
+
+ModelConfig config_for(const Case& c, std::optional<Profile> profile_override,
+                       const std::vector<std::pair<bool, std::string>>& assume_overrides) {
+  ModelConfig cfg;
+  if (c.profile)
+    if (auto p = find_profile(*c.profile)) cfg.profile = *p;
+  if (profile_override) cfg.profile = *profile_override;
+  cfg.assumptions = AssumptionSet::defaults(cfg.profile);
+  for (const auto& a : c.assumptions)
+    if (auto id = find_assumption(a.id)) cfg.assumptions.set(*id, a.enable);
+  for (const auto& [on, name] : assume_overrides)
+    if (auto id = find_assumption(name)) cfg.assumptions.set(*id, on);
+  for (const auto& [k, v] : c.targets)
+    if (k == "gl2-rb-coherent") cfg.target.gl2_rb_coherent = v == "yes";
+  return cfg;
+}
+
+}  // namespace syncproof::model

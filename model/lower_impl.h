@@ -1,0 +1,123 @@
+#pragma once
+// Internals of the lowering (model/lower*.cpp). Not part of the model's interface.
+#include <array>
+#include <map>
+#include <vector>
+
+#include "model/events.h"
+
+namespace syncproof::model::detail {
+
+// Categories of "earlier work" a sync can wait for. A frontier event is >= every end event of
+// its category so far; frontiers are chained so each end is referenced once (linear encoding).
+enum class Cat : uint8_t { AllWork, Vs, Ps, Cs, Arrivals, MeDma, PfpDma, BopOps };
+inline constexpr int kCatCount = 8;
+
+struct RbWrite {  // a draw's render-back-end or stream-out write, for *_COHERENCY stalls
+  EventId done;
+  AccessKind kind;
+  uint64_t lo, hi;  // bytes [lo, hi)
+};
+
+struct QueueState {
+  EventId last_pfp = kNoEvent, last_me = kNoEvent, last_host = kNoEvent;
+  EventId gate = kNoEvent;          // queue-level wait: the next command starts after it
+  EventId last_bop_end = kNoEvent;  // for A-BOP-FIFO
+  std::array<std::vector<EventId>, kCatCount> pending{};
+  std::array<EventId, kCatCount> frontier{};
+  std::vector<RbWrite> rb_writes;
+  std::map<uint32_t, EventId> last_rb_write;  // resource -> arrival of the last RB write
+  QueueState() { frontier.fill(kNoEvent); }
+};
+
+struct ValueWriteRec {
+  EventId ev;
+  uint64_t address;
+  uint64_t value;
+  bool known_value;  // false for timestamps
+};
+struct SignalRec {
+  EventId ev;
+  uint32_t fence;
+  uint64_t value;
+};
+
+struct GcrOp {
+  Level level;
+  bool inv, wb;
+  Coverage cov;
+  std::string flag;
+};
+
+class Lowerer {
+ public:
+  Lowerer(const Case& c, const ModelConfig& cfg, LoweredProgram& out);
+  void run();
+
+ private:
+  // events and constraints
+  EventId ev(EventKind k, std::string what);
+  void order(EventId a, EventId b, Rule r, bool strict = true, Guard g = {});
+  void after_all(const std::vector<EventId>& as, EventId b, Rule r, Guard g = {});
+  EventId frontier(Cat c, Rule r);
+  void add_end(Cat c, EventId e) { qs().pending[static_cast<int>(c)].push_back(e); }
+  EventId cache_op(Level l, bool inv, bool wb, Coverage cov, std::string flag);
+
+  // command lowering (lower.cpp / lower_sync.cpp)
+  void lower_command(const Command& cmd);
+  void begin_cp_step(bool blocks_pfp_until_me_done);
+  EventId pfp_step();
+  EventId me_step(std::string what);
+  struct TopResult {
+    std::vector<EventId> tail;       // the ME resumes after all of these
+    std::vector<EventId> pfp_after;  // the PFP resumes after these
+  };
+  TopResult top_sequence(const SyncFields& f, const ControlFlags& cf, const SyncRange& r,
+                         std::vector<EventId> tail);
+  std::vector<EventId> full_flush_ops(EventId after);
+  std::vector<EventId> full_invalidate_ops(EventId after);
+  void lower_work(const WorkCmd& w);
+  void lower_access(const Access& a, const WorkCmd& w, EventId lo, EventId hi, EventId stage_end);
+  void lower_top(const SyncCmd& s);
+  void lower_bop_sync(const SyncCmd& s);
+  void lower_bop_write(const BopWriteCmd& w);
+  void lower_wait_value(const WaitValueCmd& w);
+  void lower_signal(const SignalCmd& s);
+  void lower_wait_fence(const WaitFenceCmd& w);
+  void lower_host(const Command& cmd);
+  std::vector<EventId> emit_gcr(const std::vector<GcrOp>& ops, const std::vector<EventId>& after,
+                                Rule r, const ControlFlags& cf);
+  std::vector<EventId> pipelined_bop_ops(const SyncFields& f, const SyncRange& r,
+                                         std::vector<EventId> after, const ControlFlags& cf);
+  EventId bop_start();
+  void finish_bop(EventId start, const std::vector<EventId>& ops);
+  void resolve_waits();
+
+  QueueState& qs() { return qstate_[q_]; }
+  LoweredCommand& lc() { return out_.commands[q_][cmd_]; }
+  bool graphics() const { return c_.queues[q_].type == QueueType::Graphics; }
+
+  const Case& c_;
+  const ModelConfig& cfg_;
+  LoweredProgram& out_;
+  std::vector<QueueState> qstate_;
+  std::vector<ValueWriteRec> value_writes_;
+  std::vector<SignalRec> signals_;
+  struct PendingWait {
+    size_t rule_index;
+    std::optional<uint64_t> address;  // label waits
+  };
+  std::vector<PendingWait> pending_waits_;
+  uint32_t q_ = 0, cmd_ = 0;
+};
+
+// Paths and coverage (lower_paths.cpp)
+Path read_path(AccessKind k, Plane p);
+Path write_path(AccessKind k, Plane p);
+bool has_meta_plane(AccessKind k, bool write);
+bool is_rb_access(AccessKind k);
+Coverage coverage_for_range(const SyncRange& r, bool margin);
+std::vector<GcrOp> gcr_ops(const SyncFields& f, const SyncRange& r);
+int gcr_tier(Level l);  // 0 = outermost (GL2), 1 = GL1/M$, 2 = L0s
+
+}  // namespace syncproof::model::detail

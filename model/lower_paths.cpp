@@ -1,0 +1,230 @@
+// Which cache levels each kind of access goes through (research §2.2), and which lines a ranged
+// cache operation covers (research §1.3; SEMANTICS.md §Ranges).
+#include <fmt/format.h>
+
+#include "model/lower_impl.h"
+
+namespace syncproof::model::detail {
+namespace {
+
+Path path_of(std::initializer_list<Level> ls) {
+  Path p;
+  for (Level l : ls) p.push(l);
+  return p;
+}
+
+uint64_t sat_add(uint64_t a, uint64_t b) {
+  return a + b < a ? UINT64_MAX : a + b;
+}
+
+}  // namespace
+
+Path read_path(AccessKind k, Plane p) {
+  using L = Level;
+  if (p == Plane::Meta) {
+    switch (k) {
+      case AccessKind::Rt:
+        return path_of({L::CbMeta, L::Gl2, L::Mem});
+      case AccessKind::Depth:
+        return path_of({L::DbMeta, L::Gl2, L::Mem});
+      default:
+        return path_of({L::Mcache, L::Gl2, L::Mem});
+    }
+  }
+  switch (k) {
+    case AccessKind::Srv:
+    case AccessKind::Uav:
+    case AccessKind::Vertex:
+      return path_of({L::Gl0, L::Gl1, L::Gl2, L::Mem});
+    case AccessKind::Cbv:
+      return path_of({L::Kcache, L::Gl1, L::Gl2, L::Mem});
+    // Instruction fetch: I$ -> GL1 -> GL2. Whether I$ misses go through GL1 is an inference
+    // (research §2.2); keeping GL1 on the path can only add staleness (conservative).
+    case AccessKind::ShaderCode:
+      return path_of({L::Icache, L::Gl1, L::Gl2, L::Mem});
+    case AccessKind::Index:
+    case AccessKind::Indirect:
+    case AccessKind::CopySrc:
+      return path_of({L::Gl2, L::Mem});
+    case AccessKind::Rt:
+      return path_of({L::Cb, L::Gl2, L::Mem});
+    case AccessKind::Depth:
+      return path_of({L::Db, L::Gl2, L::Mem});
+    case AccessKind::Host:
+      return path_of({L::Mem});
+    case AccessKind::CopyDst:
+    case AccessKind::Streamout:
+      break;  // not readable kinds
+  }
+  return path_of({L::Gl2, L::Mem});
+}
+
+Path write_path(AccessKind k, Plane p) {
+  using L = Level;
+  if (p == Plane::Meta) {
+    switch (k) {
+      case AccessKind::Rt:
+        return path_of({L::CbMeta, L::Gl2, L::Mem});
+      case AccessKind::Depth:
+        return path_of({L::DbMeta, L::Gl2, L::Mem});
+      default:
+        return path_of({L::Gl2, L::Mem});  // GL2 updates metadata for shader stores
+    }
+  }
+  switch (k) {
+    case AccessKind::Uav:
+    case AccessKind::CopyDst:
+      return path_of({L::Gl2, L::Mem});
+    case AccessKind::Rt:
+      return path_of({L::Cb, L::Gl2, L::Mem});
+    case AccessKind::Depth:
+      return path_of({L::Db, L::Gl2, L::Mem});
+    case AccessKind::Streamout:
+      return path_of({L::So, L::Gl2, L::Mem});
+    case AccessKind::Host:
+      return path_of({L::Mem});
+    default:
+      break;  // not writable kinds
+  }
+  return path_of({L::Gl2, L::Mem});
+}
+
+bool has_meta_plane(AccessKind k, bool write) {
+  switch (k) {
+    case AccessKind::Srv:
+      return !write;
+    case AccessKind::Uav:
+    case AccessKind::Rt:
+    case AccessKind::Depth:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_rb_access(AccessKind k) {
+  return k == AccessKind::Rt || k == AccessKind::Depth;
+}
+
+// RANGE acts on the lines inside [Base, Base+Size); we count only 128-byte lines wholly inside
+// the range, which is what any aligned line size of 64 or 128 bytes covers at least. MARGIN acts
+// on the first and last line; we count only the 64-byte units holding the first and last byte.
+// Both under-approximate what is invalidated, so a proof never rests on the line size.
+Coverage coverage_for_range(const SyncRange& r, bool margin) {
+  Coverage c;
+  if (r.all) {
+    c.kind = margin ? Coverage::Kind::Nothing : Coverage::Kind::All;
+    return c;
+  }
+  if (r.size == 0) {
+    c.kind = Coverage::Kind::Nothing;
+    return c;
+  }
+  uint64_t end = sat_add(r.base, r.size);  // exclusive
+  if (margin) {
+    c.kind = Coverage::Kind::Margin;
+    c.lo = r.base / kUnitBytes;
+    c.hi = (end - 1) / kUnitBytes;
+    return c;
+  }
+  uint64_t first = sat_add(r.base, kLineBytes - 1) / kLineBytes * kLineBytes;
+  uint64_t last = end / kLineBytes * kLineBytes;  // exclusive
+  if (last <= first) {
+    c.kind = Coverage::Kind::Nothing;
+    return c;
+  }
+  c.kind = Coverage::Kind::Range;
+  c.lo = first / kUnitBytes;
+  c.hi = last / kUnitBytes - 1;
+  return c;
+}
+
+std::vector<GcrOp> gcr_ops(const SyncFields& f, const SyncRange& r) {
+  std::vector<GcrOp> ops;
+  const Coverage all{};
+  const Coverage nothing{Coverage::Kind::Nothing, 0, 0};
+  switch (f.icache) {
+    case IcacheSel::None:
+      break;
+    case IcacheSel::All:
+      ops.push_back({Level::Icache, true, false, all, "D3D12XBOX_SYNC_FLAG_ICACHE_INVALIDATE"});
+      break;
+    case IcacheSel::Range:
+      ops.push_back({Level::Icache, true, false, coverage_for_range(r, false),
+                     "D3D12XBOX_SYNC_FLAG_ICACHE_RANGE"});
+      break;
+    case IcacheSel::Margin:
+      ops.push_back({Level::Icache, true, false, coverage_for_range(r, true),
+                     "D3D12XBOX_SYNC_FLAG_ICACHE_MARGIN"});
+      break;
+  }
+  if (f.kcache_inv)
+    ops.push_back({Level::Kcache, true, false, all, "D3D12XBOX_SYNC_FLAG_KCACHE_INVALIDATE"});
+  if (f.vcache_inv)
+    ops.push_back({Level::Gl0, true, false, all, "D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE"});
+  if (f.gl1_inv) {
+    Coverage c = all;
+    std::string name = "D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE";
+    switch (f.gl1_range) {
+      case Gl1RangeSel::All:
+        break;
+      case Gl1RangeSel::Reserved:
+        c = nothing;
+        break;
+      case Gl1RangeSel::Range:
+        c = coverage_for_range(r, false), name += " | GL1_RANGE";
+        break;
+      case Gl1RangeSel::Margin:
+        c = coverage_for_range(r, true), name += " | GL1_MARGIN";
+        break;
+    }
+    ops.push_back({Level::Gl1, true, false, c, name});
+  }
+  if (f.gl2_inv || f.gl2_wb) {
+    Coverage c = all;
+    std::string name = f.gl2_inv && f.gl2_wb ? "D3D12XBOX_SYNC_FLAG_GL2_WRITEBACK | GL2_INVALIDATE"
+                       : f.gl2_inv           ? "D3D12XBOX_SYNC_FLAG_GL2_INVALIDATE"
+                                             : "D3D12XBOX_SYNC_FLAG_GL2_WRITEBACK";
+    switch (f.gl2_range) {
+      case Gl2RangeSel::All:
+        break;
+      // Which lines are "volatile" is not public (research §2.4, §8.2): conservatively none
+      // of the case's resources.
+      case Gl2RangeSel::Volatile:
+        c = nothing, name += " | GL2_VOLATILE";
+        break;
+      case Gl2RangeSel::Range:
+        c = coverage_for_range(r, false), name += " | GL2_RANGE";
+        break;
+      case Gl2RangeSel::Margin:
+        c = coverage_for_range(r, true), name += " | GL2_MARGIN";
+        break;
+    }
+    ops.push_back({Level::Gl2, f.gl2_inv, f.gl2_wb, c, name});
+  }
+  // "Unshared" lines belong to unshared-MTYPE pages (research §2.4): conservatively none.
+  if (f.gl2_inv_unshared)
+    ops.push_back(
+        {Level::Gl2, true, false, nothing, "D3D12XBOX_SYNC_FLAG_GL2_INVALIDATE_UNSHARED"});
+  if (f.mcache_inv)
+    ops.push_back({Level::Mcache, true, false, all, "D3D12XBOX_SYNC_FLAG_MCACHE_INVALIDATE"});
+  // M$ is read-only (research §2.1: PAL "GLM_WB unimplemented in HW"): a write-back moves no
+  // data; kept as an operation so traces show it.
+  if (f.mcache_wb)
+    ops.push_back({Level::Mcache, false, true, all, "D3D12XBOX_SYNC_FLAG_MCACHE_WRITEBACK"});
+  return ops;
+}
+
+int gcr_tier(Level l) {
+  switch (l) {
+    case Level::Gl2:
+      return 0;
+    case Level::Gl1:
+    case Level::Mcache:
+      return 1;
+    default:
+      return 2;
+  }
+}
+
+}  // namespace syncproof::model::detail

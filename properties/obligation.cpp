@@ -1,0 +1,233 @@
+// Property definitions: how each property of a case decomposes into obligations on pairs of
+// accesses. Both engines decide exactly these obligations.
+#include "properties/obligation.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "properties/api_order.h"
+
+namespace syncproof::properties {
+
+using namespace model;
+
+const PropertyDef& property_def(PropertyKind k) {
+  static const PropertyDef kDefs[] = {
+      {PropertyKind::Visible, "P-VISIBLE",
+       "every value B reads from what A wrote is A's value or a later one, in every execution"},
+      {PropertyKind::Ordered, "P-ORDERED",
+       "all of A's work has completed before any of B's accesses begins, in every execution"},
+      {PropertyKind::NoHazards, "P-NO-HAZARDS",
+       "every conflicting pair that API order sequences is synchronized; unordered conflicting "
+       "pairs on different queues are races"},
+      {PropertyKind::DeadlockFree, "P-DEADLOCK-FREE", "every wait is satisfied in every execution"},
+  };
+  return kDefs[static_cast<int>(k)];
+}
+
+const Command* find_labelled(const Case& c, const std::string& label, uint32_t* q, uint32_t* idx) {
+  for (uint32_t qi = 0; qi < c.queues.size(); ++qi)
+    for (uint32_t i = 0; i < c.queues[qi].commands.size(); ++i)
+      if (c.queues[qi].commands[i].label == label) {
+        *q = qi, *idx = i;
+        return &c.queues[qi].commands[i];
+      }
+  return nullptr;
+}
+
+std::vector<EventId> completion_events(const LoweredProgram& p, uint32_t q, uint32_t c) {
+  const LoweredCommand& lc = p.command(q, c);
+  if (!lc.ends.empty()) return lc.ends;
+  return lc.events;
+}
+
+namespace {
+
+std::vector<uint32_t> ops_at(const LoweredProgram& p, Level l, bool down) {
+  std::vector<uint32_t> out;
+  for (uint32_t i = 0; i < p.cache_ops.size(); ++i) {
+    const CacheOp& op = p.cache_ops[i];
+    if (op.level == l && (down ? op.writeback : op.invalidate) &&
+        op.cov.kind != Coverage::Kind::Nothing)
+      out.push_back(i);
+  }
+  return out;
+}
+
+// Where a write's data and a reader's path meet. When GL2 is not coherent between the render
+// back-ends and the other clients (target gl2-rb-coherent no, research §2.3), data crossing
+// between them must meet in memory: a GL2 write-back, then a GL2 invalidation.
+int meeting_index(const LoweredProgram& p, const MemAccess& w, const MemAccess& r, int* in_read) {
+  const bool split = !p.config.target.gl2_rb_coherent && w.rb != r.rb &&
+                     w.kind != AccessKind::Host && r.kind != AccessKind::Host;
+  for (int i = 0; i < w.path.size; ++i) {
+    if (split && w.path[i] == Level::Gl2) continue;
+    int j = r.path.index_of(w.path[i]);
+    if (j >= 0) {
+      *in_read = j;
+      return i;
+    }
+  }
+  *in_read = r.path.size - 1;
+  return w.path.size - 1;
+}
+
+bool overlap(const MemAccess& a, const MemAccess& b, uint64_t* lo, uint64_t* hi) {
+  *lo = std::max(a.lo, b.lo);
+  *hi = std::min(a.hi, b.hi);
+  return *lo <= *hi && a.plane == b.plane;
+}
+
+std::vector<Step> down_steps(const LoweredProgram& p, const MemAccess& w, int upto) {
+  std::vector<Step> steps;
+  for (int i = 0; i < upto; ++i) steps.push_back({w.path[i], true, ops_at(p, w.path[i], true)});
+  return steps;
+}
+
+std::string access_name(const LoweredProgram& p, uint32_t a) {
+  const MemAccess& m = p.accesses[a];
+  const Case& c = *p.source;
+  return fmt::format("{} {} line {}", m.write ? "write of" : "read of",
+                     c.resources[m.resource].name, c.queues[m.queue].commands[m.cmd].loc.line);
+}
+
+Obligation fresh_obligation(const LoweredProgram& p, uint32_t w, uint32_t r) {
+  Obligation o{Obligation::Kind::Fresh, {}, freshness(p, w, r), {}, {}, {}};
+  o.name = fmt::format("fresh: {} -> {}", access_name(p, w), access_name(p, r));
+  return o;
+}
+
+}  // namespace
+
+Freshness freshness(const LoweredProgram& p, uint32_t wi, uint32_t ri) {
+  const MemAccess& w = p.accesses[wi];
+  const MemAccess& r = p.accesses[ri];
+  Freshness f{wi, ri, 0, 0, {}};
+  overlap(w, r, &f.lo, &f.hi);
+  int mr = 0;
+  int mw = meeting_index(p, w, r, &mr);
+  f.steps = down_steps(p, w, mw);
+  for (int i = mr - 1; i >= 0; --i)
+    f.steps.push_back({r.path[i], false, ops_at(p, r.path[i], false)});
+  return f;
+}
+
+namespace {
+
+Obligations visible(const LoweredProgram& p, const Property& prop) {
+  Obligations out;
+  const Case& c = *p.source;
+  uint32_t qa, ia, qb, ib;
+  if (!find_labelled(c, prop.from, &qa, &ia) || !find_labelled(c, prop.to, &qb, &ib)) {
+    out.error = "unknown command label";
+    return out;
+  }
+  for (uint32_t w : p.command(qa, ia).accesses)
+    for (uint32_t r : p.command(qb, ib).accesses) {
+      const MemAccess& aw = p.accesses[w];
+      const MemAccess& ar = p.accesses[r];
+      uint64_t lo, hi;
+      if (!aw.write || ar.write || !overlap(aw, ar, &lo, &hi)) continue;
+      if (prop.resource && (aw.resource != *prop.resource || ar.resource != *prop.resource))
+        continue;
+      out.list.push_back(fresh_obligation(p, w, r));
+    }
+  if (out.list.empty())
+    out.error = fmt::format("vacuous: {} reads nothing that {} writes{}", prop.to, prop.from,
+                            prop.resource ? " on that resource" : "");
+  return out;
+}
+
+Obligations ordered(const LoweredProgram& p, const Property& prop) {
+  Obligations out;
+  const Case& c = *p.source;
+  uint32_t qa, ia, qb, ib;
+  if (!find_labelled(c, prop.from, &qa, &ia) || !find_labelled(c, prop.to, &qb, &ib)) {
+    out.error = "unknown command label";
+    return out;
+  }
+  Obligation o{Obligation::Kind::Ordered,
+               fmt::format("ordered: {} -> {}", prop.from, prop.to),
+               {},
+               {},
+               {},
+               {}};
+  o.ordering.before = completion_events(p, qa, ia);
+  for (uint32_t a : p.command(qb, ib).accesses) o.ordering.after.push_back(p.accesses[a].ev);
+  if (o.ordering.after.empty()) o.ordering.after = p.command(qb, ib).events;
+  out.list.push_back(std::move(o));
+  return out;
+}
+
+// An earlier write needs no obligation towards a read when a write API-ordered between them
+// covers the same lines: the obligations of that write (WAW, then RAW) imply it.
+bool shadowed(const LoweredProgram& p, const ApiOrder& hb, uint32_t w, uint32_t r) {
+  const MemAccess& aw = p.accesses[w];
+  const MemAccess& ar = p.accesses[r];
+  for (uint32_t m = 0; m < p.accesses.size(); ++m) {
+    const MemAccess& x = p.accesses[m];
+    if (!x.write || m == w || x.plane != aw.plane) continue;
+    if (x.lo > std::max(aw.lo, ar.lo) || x.hi < std::min(aw.hi, ar.hi)) continue;
+    if (hb.before(aw.queue, aw.cmd, x.queue, x.cmd) && hb.before(x.queue, x.cmd, ar.queue, ar.cmd))
+      return true;
+  }
+  return false;
+}
+
+Obligations no_hazards(const LoweredProgram& p) {
+  Obligations out;
+  ApiOrder hb(p);
+  const auto& acc = p.accesses;
+  for (uint32_t a = 0; a < acc.size(); ++a)
+    for (uint32_t b = a + 1; b < acc.size(); ++b) {
+      uint64_t lo, hi;
+      if (!(acc[a].write || acc[b].write) || !overlap(acc[a], acc[b], &lo, &hi)) continue;
+      if (acc[a].queue == acc[b].queue && acc[a].cmd == acc[b].cmd) continue;
+      uint32_t x = a, y = b;  // x API-before y
+      if (hb.before(acc[b].queue, acc[b].cmd, acc[a].queue, acc[a].cmd))
+        std::swap(x, y);
+      else if (!hb.before(acc[a].queue, acc[a].cmd, acc[b].queue, acc[b].cmd)) {
+        Obligation o{Obligation::Kind::Race, {}, {}, {}, {}, {a, b}};
+        o.name = fmt::format("race: {} / {}", access_name(p, a), access_name(p, b));
+        out.list.push_back(std::move(o));
+        continue;
+      }
+      const MemAccess& ax = acc[x];
+      const MemAccess& ay = acc[y];
+      if (ax.write && !ay.write) {
+        if (!shadowed(p, hb, x, y)) out.list.push_back(fresh_obligation(p, x, y));
+      } else if (!ax.write && ay.write) {
+        Obligation o{Obligation::Kind::Ordered, {}, {}, {{ax.ev}, {ay.ev}}, {}, {}};
+        o.name = fmt::format("war: {} -> {}", access_name(p, x), access_name(p, y));
+        out.list.push_back(std::move(o));
+      } else {
+        Obligation o{Obligation::Kind::WriteOrder, {}, {}, {}, {x, y, lo, hi, {}, {}}, {}};
+        o.name = fmt::format("waw: {} -> {}", access_name(p, x), access_name(p, y));
+        int mr = 0;
+        int mw = meeting_index(p, ax, ay, &mr);  // ay's path seen as a reader's
+        o.waw.first_steps = down_steps(p, ax, mw);
+        o.waw.second_steps = down_steps(p, ay, mr);
+        out.list.push_back(std::move(o));
+      }
+    }
+  return out;
+}
+
+}  // namespace
+
+Obligations obligations_for(const LoweredProgram& p, const Property& prop) {
+  switch (prop.kind) {
+    case PropertyKind::Visible:
+      return visible(p, prop);
+    case PropertyKind::Ordered:
+      return ordered(p, prop);
+    case PropertyKind::NoHazards:
+      return no_hazards(p);
+    case PropertyKind::DeadlockFree:
+      return {};
+  }
+  return {};
+}
+
+}  // namespace syncproof::properties

@@ -1,0 +1,79 @@
+#pragma once
+// Properties, each with a stable ID and one definition in two forms side by side:
+//  - the decomposition into obligations (shared by both engines, this file),
+//  - the concrete monitor that decides an obligation on one execution (monitor.h), and
+//  - the symbolic form that asks the solver for a violating execution (encode/obligations.cpp),
+//    which encodes exactly the negation of what the monitor checks.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/events.h"
+
+namespace syncproof::properties {
+
+struct PropertyDef {
+  model::PropertyKind kind;
+  const char* id;           // stable: P-VISIBLE, P-ORDERED, P-NO-HAZARDS, P-DEADLOCK-FREE
+  const char* description;  // one line
+};
+const PropertyDef& property_def(model::PropertyKind k);
+
+// One step of a write's data towards a read: the data moves across `level` when one of `ops`
+// (indices into LoweredProgram::cache_ops) covering the line happens after the previous step.
+// Down steps write back a level towards memory; up steps invalidate a level towards the reader.
+struct Step {
+  model::Level level;
+  bool down;
+  std::vector<uint32_t> ops;
+};
+
+// The read must return the write's data (or newer) on every line both touch.
+struct Freshness {
+  uint32_t write, read;  // indices into LoweredProgram::accesses
+  uint64_t lo, hi;       // 64-byte units both touch, inclusive
+  std::vector<Step> steps;
+};
+
+// Every `before` event happens before every `after` event.
+struct Ordering {
+  std::vector<model::EventId> before, after;
+};
+
+// The later write's data must reach the meeting level after the earlier write's data.
+struct WriteOrder {
+  uint32_t first, second;  // accesses
+  uint64_t lo, hi;
+  std::vector<Step> first_steps, second_steps;  // down steps to the meeting level
+};
+
+// Two conflicting accesses that API order does not order: a race, whatever the hardware does.
+struct Race {
+  uint32_t a, b;
+};
+
+struct Obligation {
+  enum class Kind : uint8_t { Fresh, Ordered, WriteOrder, Race } kind;
+  std::string name;  // for the solver query and reports, e.g. "raw grid: line 12 -> line 20"
+  Freshness fresh;
+  Ordering ordering;
+  WriteOrder waw;
+  Race race;
+};
+
+// The obligations of one property of a case, or an error message (nothing to check, unknown
+// label). Deadlock freedom has no obligations: it is one query over the wait structure.
+struct Obligations {
+  std::vector<Obligation> list;
+  std::string error;
+};
+Obligations obligations_for(const model::LoweredProgram& p, const model::Property& prop);
+
+// Helpers shared with the engines.
+Freshness freshness(const model::LoweredProgram& p, uint32_t write, uint32_t read);
+std::vector<model::EventId> completion_events(const model::LoweredProgram& p, uint32_t q,
+                                              uint32_t c);
+const model::Command* find_labelled(const model::Case& c, const std::string& label, uint32_t* q,
+                                    uint32_t* idx);
+
+}  // namespace syncproof::properties

@@ -1,0 +1,53 @@
+#pragma once
+// The one closed verdict type every engine returns for a property.
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace syncproof::properties {
+
+struct TraceLine {
+  long long time;       // the event's time in this execution
+  std::string queue;    // queue name
+  unsigned line;        // source line of the command (0: none)
+  std::string command;  // command text (API name and label)
+  std::string what;     // what happened
+};
+
+struct Trace {
+  std::vector<TraceLine> lines;     // time-ordered
+  std::string why;                  // one line: why the property fails in this execution
+  std::vector<std::string> blamed;  // the flags or waits whose absence the explanation names
+};
+
+struct Proved {
+  std::vector<std::string> assumptions;  // named assumptions the proof used (unsat core)
+  int obligations = 0;                   // how many solver questions it took
+};
+struct Violated {
+  Trace trace;
+  int failing = 1;  // how many obligations failed (no-hazards may have several)
+};
+struct Unknown {
+  std::string reason;  // e.g. "timeout after 10000 ms on visible/produce->consume"
+};
+struct Error {
+  std::string message;  // e.g. vacuous case, property names nothing
+};
+
+using Verdict = std::variant<Proved, Violated, Unknown, Error>;
+
+inline const char* verdict_name(const Verdict& v) {
+  switch (v.index()) {
+    case 0:
+      return "proved";
+    case 1:
+      return "violated";
+    case 2:
+      return "unknown";
+    default:
+      return "error";
+  }
+}
+
+}  // namespace syncproof::properties

@@ -1,0 +1,110 @@
+#pragma once
+// The solver layer's one context object: owns the Z3 context, the expression table behind every
+// Term, the options and the statistics. No global state: two Contexts share nothing, and a
+// Context (with its Solvers) must be used from one thread at a time.
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "solver/difference.h"
+#include "solver/term.h"
+
+namespace syncproof::solver {
+
+// Which Z3 arithmetic engine a Solver uses.
+enum class Arith : uint8_t {
+  // Z3's difference-logic engine (arith.solver=1, Bellman-Ford), far faster on long chains of
+  // timing constraints; a Solver rebuilds itself on LIA, once and for good, when it is given a
+  // term that is not difference logic (see difference_logic()), or when Z3 reports one.
+  Auto,
+  Lia,             // Z3's general linear integer arithmetic engine (arith.solver=6) only
+  DifferenceLogic  // difference logic only: a non-difference atom yields Status::Unknown
+};
+
+struct ContextOptions {
+  unsigned timeout_ms = 0;  // default per-check timeout; 0 = none
+  unsigned random_seed = 0;
+  Arith arith = Arith::Auto;
+  bool minimize_core = false;  // unsat_core(): try dropping each core literal once, re-checking
+  std::optional<std::string> dump_dir = {};  // every check writes <dir>/<query>-<n>.smt2
+};
+
+struct Stats {
+  uint64_t checks = 0;  // Solver::check calls
+  uint64_t sat = 0;
+  uint64_t unsat = 0;
+  uint64_t unknown = 0;
+  uint64_t core_checks = 0;    // extra checks spent minimizing unsat cores
+  uint64_t lia_fallbacks = 0;  // Solvers that switched from difference logic to LIA
+  uint64_t dumps = 0;          // SMT-LIB files written
+  double solver_ms = 0;        // wall time inside Z3's check, core minimization included
+};
+
+class Context {
+ public:
+  explicit Context(ContextOptions options = {});
+  ~Context();  // every Solver made from this Context must be destroyed first
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+  Context(Context&&) noexcept;
+  Context& operator=(Context&&) noexcept;
+
+  const ContextOptions& options() const;
+  const Stats& stats() const;
+
+  // Variables. The name is made SMT-LIB-safe (smtlib.h: smt_symbol) and unique; asking for the same
+  // name again returns the same variable, asking for it with the other sort is a logic_error.
+  Term int_var(std::string_view name);
+  Term bool_var(std::string_view name);
+  // The name a variable carries in SMT-LIB dumps and models.
+  std::string symbol(Term var) const;
+
+  Term int_val(int64_t v);
+  Term bool_val(bool b);
+
+  Term add(Term a, Term b);
+  Term sub(Term a, Term b);
+  Term lt(Term a, Term b);
+  Term le(Term a, Term b);
+  Term gt(Term a, Term b);
+  Term ge(Term a, Term b);
+  Term eq(Term a, Term b);  // both Int or both Bool
+  Term ne(Term a, Term b);
+
+  Term land(std::span<const Term> ts);  // empty: true
+  Term lor(std::span<const Term> ts);   // empty: false
+  Term land(std::initializer_list<Term> ts) { return land(std::span(ts.begin(), ts.size())); }
+  Term lor(std::initializer_list<Term> ts) { return lor(std::span(ts.begin(), ts.size())); }
+  Term lnot(Term a);
+  Term implies(Term a, Term b);
+  Term ite(Term c, Term a, Term b);
+  Term distinct(std::span<const Term> ts);  // fewer than two terms: true
+
+  Sort sort(Term t) const;
+  // Whether Z3's difference-logic engine takes t (see difference.h): for a Bool, every atom in
+  // it compares x + c with y + d or x - y + c with d; for an Int, t is c, x + c or x - y + c.
+  bool difference_logic(Term t) const;
+  std::string to_smtlib(Term t) const;  // for messages and debugging
+
+  struct Impl;
+
+ private:
+  friend class Solver;
+  // make() is the one way into Z3 for compound terms (z3_backend.cpp); the builders
+  // (context.cpp) check the operands first and work out the result's sort and shape.
+  enum class Op : uint8_t { Add, Sub, Lt, Le, Gt, Ge, Eq, Not, And, Or, Implies, Ite, Distinct };
+  Term make(Op op, std::span<const Term> args, Sort sort, Shape shape);
+  Shape shape(Term t) const;
+  void need(Term t, Sort want, std::string_view op) const;  // logic_error on another sort
+  Term binary(Op op, std::string_view name, Term a, Term b, Sort in, Sort out,
+              Shape (*combine)(Shape, Shape));
+  Term nary(Op op, std::string_view name, std::span<const Term> ts);
+
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace syncproof::solver

@@ -1,0 +1,65 @@
+#pragma once
+// An incremental solver for one named query (e.g. "visible/produce->consume/line"), built on a
+// Context. Meant for many push/add/check/pop rounds on one object: the Z3 solver is created
+// once and reused. Models and cores describe the last check and are discarded by the next
+// add/push/pop/check.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "solver/context.h"
+#include "solver/term.h"
+
+namespace syncproof::solver {
+
+enum class Status : uint8_t { Sat, Unsat, Unknown };
+std::string_view to_string(Status s);
+
+struct CheckResult {
+  Status status = Status::Unknown;
+  std::string reason;  // Unknown only: Z3's reason_unknown ("timeout", "canceled", ...)
+  double elapsed_ms = 0;
+};
+
+class Solver {
+ public:
+  Solver(Context& context, std::string query_name);
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
+
+  const std::string& query_name() const;
+
+  void add(Term assertion);  // Bool
+  void push();
+  void pop();  // logic_error without a matching push
+  unsigned scopes() const;
+
+  // Checks the assertions of every pushed level under the Bool assumptions. timeout_ms
+  // overrides the Context's default for this check (0 = none). With a dump directory, writes
+  // the query as SMT-LIB (see Context) before returning.
+  CheckResult check(std::span<const Term> assumptions = {},
+                    std::optional<unsigned> timeout_ms = {});
+
+  // After Sat: the model's value (model completion: unconstrained terms get some value).
+  int64_t int_value(Term t);
+  bool bool_value(Term t);
+
+  // After Unsat: the assumptions (as passed to check) that Z3's core contains, in their
+  // original order; minimized if ContextOptions::minimize_core. Empty: the assertions alone
+  // are unsatisfiable.
+  std::vector<Term> unsat_core();
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace syncproof::solver

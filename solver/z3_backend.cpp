@@ -1,0 +1,417 @@
+// The only translation unit that sees Z3: the Context's expression table and the incremental
+// Solver. Kept thin on purpose: build terms, check, read models and cores, dump.
+#include <z3++.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+#include <chrono>
+#include <climits>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "solver/context.h"
+#include "solver/core.h"
+#include "solver/smtlib.h"
+#include "solver/solver.h"
+
+namespace syncproof::solver {
+
+namespace {
+
+constexpr unsigned kDiffLogicEngine = 1;  // arith.solver: Bellman-Ford difference logic
+constexpr unsigned kLiaEngine = 6;        // arith.solver: the lra/lia simplex solver
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+[[noreturn]] void misuse(std::string_view what) {
+  throw std::logic_error(fmt::format("solver: {}", what));
+}
+
+// Z3 failures leave this file as solver::Error, never as z3::exception.
+template <class F>
+auto z3_guard(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const z3::exception& e) {
+    throw Error(fmt::format("solver: z3: {}", e.msg()));
+  }
+}
+
+bool is_symbol(const z3::expr& e) {
+  return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED;
+}
+
+}  // namespace
+
+struct Context::Impl {
+  explicit Impl(ContextOptions o) : options(std::move(o)) {}
+
+  ContextOptions options;
+  Stats stats;
+  z3::context z3;                                   // declared before every expression
+  std::vector<z3::expr> exprs;                      // Term::id -> expression
+  std::vector<Sort> sorts;                          // Term::id -> sort
+  std::vector<Shape> shapes;                        // Term::id -> difference-logic shape
+  std::unordered_map<unsigned, uint32_t> by_ast;    // Z3 AST id -> Term::id (hash-consing)
+  std::unordered_map<std::string, Term> vars;       // requested name -> variable
+  std::unordered_set<std::string> symbols;          // SMT-LIB names in use
+  std::unordered_map<std::string, unsigned> dumps;  // file stem -> files written
+  unsigned live_solvers = 0;
+
+  Term intern(const z3::expr& e, Sort s, Shape shape) {
+    auto [it, fresh] = by_ast.try_emplace(e.id(), static_cast<uint32_t>(exprs.size()));
+    if (fresh) {
+      exprs.push_back(e);
+      sorts.push_back(s);
+      shapes.push_back(shape);
+    }
+    return Term{it->second};
+  }
+
+  const z3::expr& get(Term t) const {
+    if (t.id >= exprs.size()) misuse(fmt::format("term {} is not from this context", t.id));
+    return exprs[t.id];
+  }
+
+  const z3::expr& get(Term t, Sort want, std::string_view op) const {
+    const z3::expr& e = get(t);
+    if (sorts[t.id] != want) {
+      misuse(fmt::format("{} expects {}, got {} term {}", op, to_string(want),
+                         to_string(sorts[t.id]), e.to_string()));
+    }
+    return e;
+  }
+
+  Term var(std::string_view name, Sort s) {
+    std::string key(name);
+    if (auto it = vars.find(key); it != vars.end()) {
+      if (sorts[it->second.id] != s) {
+        misuse(fmt::format("variable '{}' already exists as {}", name,
+                           to_string(sorts[it->second.id])));
+      }
+      return it->second;
+    }
+    const std::string base = smt_symbol(name);
+    std::string sym = base;
+    for (unsigned k = 1; symbols.contains(sym); ++k) sym = fmt::format("{}.{}", base, k);
+    symbols.insert(sym);
+    bool is_int = s == Sort::Int;
+    Term t = intern(is_int ? z3.int_const(sym.c_str()) : z3.bool_const(sym.c_str()), s,
+                    is_int ? Shape::Offset : Shape::Const);
+    vars.emplace(std::move(key), t);
+    return t;
+  }
+};
+
+Context::Context(ContextOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+Context::~Context() {
+  assert((!impl_ || impl_->live_solvers == 0) && "destroy every Solver before its Context");
+}
+Context::Context(Context&&) noexcept = default;
+Context& Context::operator=(Context&&) noexcept = default;
+
+const ContextOptions& Context::options() const {
+  return impl_->options;
+}
+const Stats& Context::stats() const {
+  return impl_->stats;
+}
+Sort Context::sort(Term t) const {
+  impl_->get(t);
+  return impl_->sorts[t.id];
+}
+Shape Context::shape(Term t) const {
+  impl_->get(t);
+  return impl_->shapes[t.id];
+}
+std::string Context::to_smtlib(Term t) const {
+  return impl_->get(t).to_string();
+}
+
+Term Context::int_var(std::string_view name) {
+  return impl_->var(name, Sort::Int);
+}
+Term Context::bool_var(std::string_view name) {
+  return impl_->var(name, Sort::Bool);
+}
+
+std::string Context::symbol(Term var) const {
+  const z3::expr& e = impl_->get(var);
+  if (!is_symbol(e)) misuse(fmt::format("symbol() of non-variable {}", e.to_string()));
+  return e.decl().name().str();
+}
+
+Term Context::int_val(int64_t v) {
+  return impl_->intern(impl_->z3.int_val(v), Sort::Int, Shape::Const);
+}
+Term Context::bool_val(bool b) {
+  return impl_->intern(impl_->z3.bool_val(b), Sort::Bool, Shape::Const);
+}
+
+Term Context::make(Op op, std::span<const Term> args, Sort sort, Shape shape) {
+  z3::expr_vector v(impl_->z3);
+  for (Term t : args) v.push_back(impl_->get(t));
+  auto build = [&]() -> z3::expr {
+    switch (op) {  // clang-format off
+      case Op::Add: return v[0] + v[1];
+      case Op::Sub: return v[0] - v[1];
+      case Op::Lt: return v[0] < v[1];
+      case Op::Le: return v[0] <= v[1];
+      case Op::Gt: return v[0] > v[1];
+      case Op::Ge: return v[0] >= v[1];
+      case Op::Eq: return v[0] == v[1];
+      case Op::Not: return !v[0];
+      case Op::And: return z3::mk_and(v);
+      case Op::Or: return z3::mk_or(v);
+      case Op::Implies: return z3::implies(v[0], v[1]);
+      case Op::Ite: return z3::ite(v[0], v[1], v[2]);
+      case Op::Distinct: return z3::distinct(v);
+    }  // clang-format on
+    misuse("unknown operator");
+  };
+  return z3_guard([&] { return impl_->intern(build(), sort, shape); });
+}
+
+// ---- Solver ----------------------------------------------------------------------------------
+
+struct Solver::Impl {
+  Impl(Context::Impl& c, std::string n)
+      : cx(c), name(std::move(n)), lia(c.options.arith == Arith::Lia), z(make_z3()) {
+    ++cx.live_solvers;
+  }
+  ~Impl() { --cx.live_solvers; }
+
+  Context::Impl& cx;
+  std::string name;
+  bool lia;  // which arithmetic engine z runs (see Arith)
+  z3::solver z;
+  std::optional<unsigned> z3_timeout;  // the value z was last given
+  std::vector<Term> assertions;        // every level, oldest first: for dumps and rebuilds
+  std::vector<size_t> scope_starts;    // assertions.size() at each push
+  // The last check; reset by add/push/pop.
+  std::optional<Status> last;
+  std::vector<Term> assumptions;
+  unsigned timeout = 0;
+  std::optional<z3::model> model;
+  std::optional<std::vector<Term>> core;
+
+  z3::solver make_z3() {
+    // The plain incremental SMT kernel: the default "combined" solver would switch to it at
+    // the first push anyway, and tactic-based solvers re-solve from scratch on every check.
+    z3::solver s(cx.z3, z3::solver::simple());
+    z3::params p(cx.z3);
+    p.set("random_seed", cx.options.random_seed);
+    p.set("arith.solver", lia ? kLiaEngine : kDiffLogicEngine);
+    s.set(p);
+    return s;
+  }
+
+  void forget() {
+    last.reset();
+    model.reset();
+    core.reset();
+  }
+
+  // Arith::Auto: move to LIA before Z3's difference-logic engine sees a non-difference atom.
+  void before(Term t) {
+    if (!lia && cx.options.arith == Arith::Auto && cx.shapes[t.id] == Shape::Other) {
+      z3_guard([&] { switch_to_lia(); });
+    }
+  }
+
+  // Arith::Auto, on a non-difference atom: replay every level on a LIA solver, once and for good.
+  void switch_to_lia() {
+    lia = true;
+    z = make_z3();
+    z3_timeout.reset();
+    size_t level = 0;
+    for (size_t i = 0; i <= assertions.size(); ++i) {
+      for (; level < scope_starts.size() && scope_starts[level] == i; ++level) z.push();
+      if (i < assertions.size()) z.add(cx.get(assertions[i]));
+    }
+    ++cx.stats.lia_fallbacks;
+  }
+
+  z3::check_result run(std::span<const Term> asms) {
+    z3::expr_vector v(cx.z3);
+    for (Term a : asms) v.push_back(cx.get(a));
+    for (;;) {
+      if (z3_timeout != timeout) {
+        z.set("timeout", timeout == 0 ? UINT_MAX : timeout);
+        z3_timeout = timeout;
+      }
+      z3::check_result r = z.check(v);
+      // Z3 reports an atom the shapes missed ("(incomplete (theory difference-logic))").
+      if (r != z3::unknown || lia || cx.options.arith != Arith::Auto ||
+          z.reason_unknown().find("difference-logic") == std::string::npos) {
+        return r;
+      }
+      switch_to_lia();
+    }
+  }
+
+  // The assumptions of asms that Z3's core contains, in their order, without repeats.
+  std::vector<Term> core_of(std::span<const Term> asms) {
+    std::unordered_set<uint32_t> in_core;
+    for (const z3::expr& e : z.unsat_core()) in_core.insert(cx.by_ast.at(e.id()));
+    std::vector<Term> out;
+    for (Term a : asms)
+      if (in_core.erase(a.id)) out.push_back(a);
+    return out;
+  }
+
+  std::vector<Term> compute_core() {
+    std::vector<Term> c = core_of(assumptions);
+    if (!cx.options.minimize_core) return c;
+    return minimize_core(std::move(c), [&](std::span<const Term> trial) {
+      auto t0 = Clock::now();
+      z3::check_result r = run(trial);
+      cx.stats.solver_ms += ms_since(t0);
+      ++cx.stats.core_checks;
+      return r == z3::unsat ? std::optional(core_of(trial)) : std::nullopt;
+    });
+  }
+
+  const z3::model& the_model() {
+    if (last != Status::Sat)
+      misuse(fmt::format("query '{}': model read without a sat check", name));
+    if (!model) model = z.get_model();
+    return *model;
+  }
+
+  void dump(const CheckResult& r) {
+    SmtlibQuery q;
+    q.query = name;
+    q.status = r.status;
+    q.reason = r.reason;
+    q.elapsed_ms = r.elapsed_ms;
+    std::vector<z3::expr> todo;
+    for (Term t : assertions) {
+      todo.push_back(cx.get(t));
+      q.assertions.push_back(cx.get(t).to_string());
+    }
+    for (Term t : assumptions) {
+      const z3::expr& e = cx.get(t);
+      todo.push_back(e);
+      bool literal = is_symbol(e) || (e.is_not() && is_symbol(e.arg(0)));
+      q.assumptions.push_back({e.to_string(), literal});
+    }
+    std::unordered_set<unsigned> seen;  // declare every variable reachable from the roots
+    while (!todo.empty()) {
+      z3::expr e = todo.back();
+      todo.pop_back();
+      if (!e.is_app() || !seen.insert(e.id()).second) continue;
+      if (is_symbol(e)) {
+        q.declarations.push_back(fmt::format("(declare-fun {} () {})", e.decl().name().str(),
+                                             e.is_int() ? "Int" : "Bool"));
+      }
+      for (unsigned i = 0; i < e.num_args(); ++i) todo.push_back(e.arg(i));
+    }
+    std::sort(q.declarations.begin(), q.declarations.end());
+    std::string stem = file_stem(name);
+    q.index = ++cx.dumps[stem];
+    write_dump(*cx.options.dump_dir, stem, q.index, render_smtlib(q));
+    ++cx.stats.dumps;
+  }
+};
+
+Solver::Solver(Context& context, std::string query_name)
+    : impl_(
+          z3_guard([&] { return std::make_unique<Impl>(*context.impl_, std::move(query_name)); })) {
+}
+Solver::~Solver() = default;
+Solver::Solver(Solver&&) noexcept = default;
+Solver& Solver::operator=(Solver&&) noexcept = default;
+
+const std::string& Solver::query_name() const {
+  return impl_->name;
+}
+unsigned Solver::scopes() const {
+  return static_cast<unsigned>(impl_->scope_starts.size());
+}
+
+void Solver::add(Term assertion) {
+  const z3::expr& e = impl_->cx.get(assertion, Sort::Bool, "Solver::add");
+  impl_->forget();
+  impl_->before(assertion);
+  z3_guard([&] { impl_->z.add(e); });
+  impl_->assertions.push_back(assertion);
+}
+
+void Solver::push() {
+  impl_->forget();
+  z3_guard([&] { impl_->z.push(); });
+  impl_->scope_starts.push_back(impl_->assertions.size());
+}
+
+void Solver::pop() {
+  if (impl_->scope_starts.empty()) misuse(fmt::format("query '{}': pop without push", impl_->name));
+  impl_->forget();
+  z3_guard([&] { impl_->z.pop(); });
+  impl_->assertions.resize(impl_->scope_starts.back());
+  impl_->scope_starts.pop_back();
+}
+
+CheckResult Solver::check(std::span<const Term> assumptions, std::optional<unsigned> timeout_ms) {
+  Impl& s = *impl_;
+  for (Term a : assumptions) s.cx.get(a, Sort::Bool, "check assumption");
+  s.forget();
+  for (Term a : assumptions) s.before(a);
+  s.assumptions.assign(assumptions.begin(), assumptions.end());
+  s.timeout = timeout_ms.value_or(s.cx.options.timeout_ms);
+  CheckResult res;
+  z3_guard([&] {
+    auto t0 = Clock::now();
+    z3::check_result r = s.run(assumptions);
+    res.elapsed_ms = ms_since(t0);
+    res.status = r == z3::sat ? Status::Sat : r == z3::unsat ? Status::Unsat : Status::Unknown;
+    if (res.status == Status::Unknown) res.reason = s.z.reason_unknown();
+  });
+  s.last = res.status;
+  Stats& st = s.cx.stats;
+  ++st.checks;
+  st.solver_ms += res.elapsed_ms;
+  ++(res.status == Status::Sat ? st.sat : res.status == Status::Unsat ? st.unsat : st.unknown);
+  if (s.cx.options.dump_dir) z3_guard([&] { s.dump(res); });
+  return res;
+}
+
+int64_t Solver::int_value(Term t) {
+  const z3::expr& e = impl_->cx.get(t, Sort::Int, "int_value");
+  return z3_guard([&] {
+    z3::expr v = impl_->the_model().eval(e, true);
+    int64_t out = 0;
+    if (!v.is_numeral() || !v.is_numeral_i64(out)) {
+      throw Error(
+          fmt::format("solver: value {} of {} is not an int64_t", v.to_string(), e.to_string()));
+    }
+    return out;
+  });
+}
+
+bool Solver::bool_value(Term t) {
+  const z3::expr& e = impl_->cx.get(t, Sort::Bool, "bool_value");
+  return z3_guard([&] {
+    z3::expr v = impl_->the_model().eval(e, true);
+    if (!v.is_true() && !v.is_false()) {
+      throw Error(
+          fmt::format("solver: value {} of {} is not a Boolean", v.to_string(), e.to_string()));
+    }
+    return v.is_true();
+  });
+}
+
+std::vector<Term> Solver::unsat_core() {
+  Impl& s = *impl_;
+  if (s.last != Status::Unsat)
+    misuse(fmt::format("query '{}': unsat_core without an unsat check", s.name));
+  if (!s.core) s.core = z3_guard([&] { return s.compute_core(); });
+  return *s.core;
+}
+
+}  // namespace syncproof::solver

@@ -1,0 +1,143 @@
+// The lowering: coverage of ranged operations, access paths, and the constraints a few commands
+// become (with their rules and assumption guards).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "lang/parse.h"
+#include "model/lower_impl.h"
+
+using namespace syncproof::model;
+
+namespace {
+
+LoweredProgram lower_text(const std::string& text, Profile profile = Profile::Rdna2) {
+  auto pr = syncproof::lang::parse_case("t.sync", text);
+  REQUIRE_MESSAGE(!pr.has_errors(), syncproof::lang::render_all(pr));
+  static std::vector<Case> keep;  // the program points into its case
+  keep.push_back(pr.c);
+  return lower(keep.back(), config_for(keep.back(), profile, {}));
+}
+
+size_t count_rule(const LoweredProgram& p, Rule r) {
+  return static_cast<size_t>(
+      std::count_if(p.orders.begin(), p.orders.end(), [&](const Order& o) { return o.rule == r; }));
+}
+
+const char* kUavSrv = R"(queue acs compute
+buffer grid 0x10000 0x4000
+on acs:
+  produce: Dispatch writes grid as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  consume: Dispatch reads grid as srv
+)";
+
+}  // namespace
+
+TEST_CASE("RANGE covers whole 128-byte lines inside the range, MARGIN the end units") {
+  using detail::coverage_for_range;
+  auto all = coverage_for_range({true, 0, 0}, false);
+  CHECK(all.kind == Coverage::Kind::All);
+  CHECK(coverage_for_range({true, 0, 0}, true).kind == Coverage::Kind::Nothing);
+  auto r = coverage_for_range({false, 0x10000, 0x1000}, false);
+  CHECK(r.kind == Coverage::Kind::Range);
+  CHECK(r.lo == 0x10000 / 64);
+  CHECK(r.hi == 0x11000 / 64 - 1);
+  auto unaligned = coverage_for_range({false, 0x10010, 0x100}, false);  // [0x10010, 0x10110)
+  CHECK(unaligned.lo == 0x10080 / 64);
+  CHECK(unaligned.hi == 0x10100 / 64 - 1);
+  CHECK_FALSE(unaligned.covers(0x10000 / 64));
+  CHECK(coverage_for_range({false, 0x10010, 0x20}, false).kind == Coverage::Kind::Nothing);
+  auto m = coverage_for_range({false, 0x10000, 0x4000}, true);
+  CHECK(m.kind == Coverage::Kind::Margin);
+  CHECK(m.covers(0x10000 / 64));
+  CHECK(m.covers(0x13FFF / 64));
+  CHECK_FALSE(m.covers(0x12000 / 64));
+  CHECK(coverage_for_range({false, 0x10000, 0}, false).kind == Coverage::Kind::Nothing);
+}
+
+TEST_CASE("GCR operations follow the decoded fields") {
+  SyncRange code{false, 0xD0000, 0x2000};
+  auto ops = detail::gcr_ops(decode_sync(sync::kIcacheInvalidate | sync::kIcacheRange), code);
+  REQUIRE(ops.size() == 1);
+  CHECK(ops[0].level == Level::Icache);
+  CHECK(ops[0].cov.kind == Coverage::Kind::Margin);  // INVALIDATE|RANGE is the MARGIN value
+  auto vol = detail::gcr_ops(decode_sync(sync::kGl2Invalidate | sync::kGl2Volatile), {});
+  REQUIRE(vol.size() == 1);
+  CHECK(vol[0].cov.kind == Coverage::Kind::Nothing);  // volatile lines: none we can name
+  auto wbinv = detail::gcr_ops(decode_sync(sync::kGl2Invalidate | sync::kGl2Writeback), {});
+  REQUIRE(wbinv.size() == 1);
+  CHECK(wbinv[0].inv);
+  CHECK(wbinv[0].wb);
+}
+
+TEST_CASE("access paths: vector, scalar, host, render targets") {
+  using detail::read_path;
+  using detail::write_path;
+  CHECK(read_path(AccessKind::Srv, Plane::Data).index_of(Level::Gl0) == 0);
+  CHECK(read_path(AccessKind::Srv, Plane::Data).index_of(Level::Gl2) == 2);
+  CHECK(read_path(AccessKind::Cbv, Plane::Data)[0] == Level::Kcache);
+  CHECK(read_path(AccessKind::Host, Plane::Data)[0] == Level::Mem);
+  CHECK(read_path(AccessKind::Indirect, Plane::Data)[0] == Level::Gl2);
+  CHECK(write_path(AccessKind::Rt, Plane::Data)[0] == Level::Cb);
+  CHECK(write_path(AccessKind::Rt, Plane::Meta)[0] == Level::CbMeta);
+  CHECK(write_path(AccessKind::Streamout, Plane::Data)[0] == Level::So);
+  CHECK(read_path(AccessKind::Srv, Plane::Meta)[0] == Level::Mcache);
+}
+
+TEST_CASE("a dispatch, a partial flush and a top-of-pipe sync become ordered events") {
+  auto p = lower_text(kUavSrv);
+  CHECK(p.accesses.size() == 2);
+  CHECK(p.accesses[0].write);
+  CHECK(p.accesses[0].path[0] == Level::Gl2);
+  CHECK_FALSE(p.accesses[1].write);
+  // GL0 and GL1 invalidations, GL1 first (A-GCR-OUTER-FIRST).
+  REQUIRE(p.cache_ops.size() == 2);
+  auto outer_first = std::find_if(p.orders.begin(), p.orders.end(),
+                                  [](const Order& o) { return o.rule == Rule::GcrOuterFirst; });
+  REQUIRE(outer_first != p.orders.end());
+  CHECK(p.cache_ops[1].level == Level::Gl1);
+  CHECK(outer_first->before == p.cache_ops[1].ev);
+  CHECK(outer_first->after == p.cache_ops[0].ev);
+  CHECK(outer_first->guard.id == AssumptionId::GcrOuterFirst);
+  CHECK(count_rule(p, Rule::PartialFlush) >= 1);
+  CHECK(count_rule(p, Rule::WaveEndStores) == 1);
+}
+
+TEST_CASE("a constraint resting on an assumption disappears when the profile turns it off") {
+  auto strict = lower_text(kUavSrv, Profile::Strict);
+  CHECK(count_rule(strict, Rule::WaveEndStores) == 0);
+  auto rdna2 = lower_text(kUavSrv, Profile::Rdna2);
+  CHECK(count_rule(rdna2, Rule::WaveEndStores) == 1);
+}
+
+TEST_CASE("configuration: profile defaults, case assumptions, command-line overrides") {
+  Case c;
+  c.profile = "strict";
+  c.assumptions.push_back({true, "A-BOP-FIFO", {}});
+  auto cfg = config_for(c, std::nullopt, {{false, "A-INITIAL-ZERO"}});
+  CHECK(cfg.profile == Profile::Strict);
+  CHECK_FALSE(cfg.assumptions.enabled(AssumptionId::WaveEndStoresInGl2));
+  CHECK(cfg.assumptions.enabled(AssumptionId::BopFifo));
+  CHECK_FALSE(cfg.assumptions.enabled(AssumptionId::InitialZero));
+  CHECK(config_for(c, Profile::Rdna2, {}).assumptions.enabled(AssumptionId::WaveEndStoresInGl2));
+  c.targets.push_back({"gl2-rb-coherent", "yes"});
+  CHECK(config_for(c, std::nullopt, {}).target.gl2_rb_coherent);
+}
+
+TEST_CASE("waits collect the signals that can satisfy them") {
+  auto p = lower_text(R"(queue a compute
+queue b compute
+fence f
+on a:
+  Signal(f, 1)
+  Signal(f, 3)
+on b:
+  Wait(f, 2)
+)");
+  REQUIRE(p.waits.size() == 1);
+  CHECK(p.waits[0].candidates.size() == 1);  // only the signal of 3 satisfies >= 2
+  CHECK(p.events[p.waits[0].candidates[0]].kind == EventKind::Signal);
+  CHECK_FALSE(p.waits[0].zero_satisfies);
+}

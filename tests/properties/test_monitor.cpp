@@ -1,0 +1,184 @@
+// The concrete form of the properties: obligations built from a lowered case, decided on
+// hand-made executions.
+#include <doctest/doctest.h>
+
+#include "lang/parse.h"
+#include "properties/api_order.h"
+#include "properties/monitor.h"
+
+using namespace syncproof;
+using namespace syncproof::model;
+using namespace syncproof::properties;
+
+namespace {
+
+struct Fixture {
+  Case c;
+  LoweredProgram p;
+  explicit Fixture(const std::string& text) {
+    auto pr = lang::parse_case("t.sync", text);
+    REQUIRE_MESSAGE(!pr.has_errors(), lang::render_all(pr));
+    c = pr.c;
+    p = lower(c, config_for(c, std::nullopt, {}));
+  }
+  Property prop(PropertyKind k, std::string from = "", std::string to = "") {
+    Property pr;
+    pr.kind = k;
+    pr.from = std::move(from);
+    pr.to = std::move(to);
+    return pr;
+  }
+  uint32_t op_at(Level l) const {
+    for (uint32_t i = 0; i < p.cache_ops.size(); ++i)
+      if (p.cache_ops[i].level == l) return i;
+    FAIL("no cache operation at that level");
+    return 0;
+  }
+};
+
+const char* kUavSrv = R"(queue acs compute
+buffer grid 0x10000 0x4000
+on acs:
+  produce: Dispatch writes grid as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  consume: Dispatch reads grid as srv
+)";
+
+}  // namespace
+
+TEST_CASE("visible: one freshness obligation, up through GL1 then GL0") {
+  Fixture f(kUavSrv);
+  auto obs = obligations_for(f.p, f.prop(PropertyKind::Visible, "produce", "consume"));
+  REQUIRE(obs.error.empty());
+  REQUIRE(obs.list.size() == 1);
+  const auto& fr = obs.list[0].fresh;
+  REQUIRE(fr.steps.size() == 2);
+  CHECK(fr.steps[0].level == Level::Gl1);
+  CHECK(fr.steps[1].level == Level::Gl0);
+  CHECK_FALSE(fr.steps[0].down);
+  CHECK(fr.lo == 0x10000 / 64);
+  CHECK(fr.hi == 0x13FFF / 64);
+}
+
+TEST_CASE("the monitor: fresh when each level is invalidated after the level below, else blamed") {
+  Fixture f(kUavSrv);
+  auto o = obligations_for(f.p, f.prop(PropertyKind::Visible, "produce", "consume")).list.at(0);
+  Times t(f.p.events.size(), 0);
+  const MemAccess& w = f.p.accesses[o.fresh.write];
+  const MemAccess& r = f.p.accesses[o.fresh.read];
+  EventId gl1 = f.p.cache_ops[f.op_at(Level::Gl1)].ev, gl0 = f.p.cache_ops[f.op_at(Level::Gl0)].ev;
+  t[w.arrive] = 10, t[gl1] = 20, t[gl0] = 30, t[r.ev] = 40;
+  uint64_t line = o.fresh.lo + 3;
+  CHECK_FALSE(monitor(f.p, o, t, line).violated);
+
+  t[gl1] = 5;  // GL1 invalidated before the store reached GL2: the producer was not waited for
+  auto m = monitor(f.p, o, t, line);
+  CHECK(m.violated);
+  REQUIRE(m.blamed.size() == 1);
+  CHECK(m.blamed[0] == "D3D12XBOX_SYNC_FLAG_CS_PARTIAL_FLUSH");
+
+  t[gl1] = 35;  // GL0 refilled from GL1 before GL1 was invalidated
+  m = monitor(f.p, o, t, line);
+  CHECK(m.violated);
+  CHECK(m.blamed.at(0) == "D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE");
+
+  t[gl1] = 20, t[gl0] = 45;  // the read overtook the GL0 invalidation
+  m = monitor(f.p, o, t, line);
+  CHECK(m.violated);
+  CHECK(m.why.find("after the read") != std::string::npos);
+
+  t[gl0] = 30, t[w.arrive] = 50;  // the read happened before the data arrived at all
+  CHECK(monitor(f.p, o, t, line).violated);
+}
+
+TEST_CASE("follow_chain stops at the first step nothing covers") {
+  Fixture f(kUavSrv);
+  auto o = obligations_for(f.p, f.prop(PropertyKind::Visible, "produce", "consume")).list.at(0);
+  Times t(f.p.events.size(), 0);
+  EventId gl1 = f.p.cache_ops[f.op_at(Level::Gl1)].ev, gl0 = f.p.cache_ops[f.op_at(Level::Gl0)].ev;
+  t[gl1] = 20, t[gl0] = 30;
+  auto c = follow_chain(f.p, o.fresh.steps, 10, o.fresh.lo, t);
+  REQUIRE(c.time);
+  CHECK(*c.time == 30);
+  CHECK(c.failed_step == 2);
+  c = follow_chain(f.p, o.fresh.steps, 25, o.fresh.lo, t);
+  CHECK_FALSE(c.time);
+  CHECK(c.failed_step == 0);
+}
+
+TEST_CASE("no-hazards: API order through fences, races without it") {
+  Fixture f(R"(queue a compute
+queue b compute
+buffer x 0x10000 0x1000
+fence done
+on a:
+  w: Dispatch writes x as uav
+  Signal(done, 1)
+on b:
+  Wait(done, 1)
+  r: Dispatch reads x as srv
+  w2: Dispatch writes x as uav
+)");
+  ApiOrder hb(f.p);
+  CHECK(hb.before(0, 0, 1, 1));  // w before r through the fence
+  CHECK_FALSE(hb.before(1, 1, 0, 0));
+  CHECK(hb.before(1, 1, 1, 2));  // queue order
+  auto obs = obligations_for(f.p, f.prop(PropertyKind::NoHazards));
+  int fresh = 0, war = 0, waw = 0, race = 0;
+  for (const auto& o : obs.list) {
+    fresh += o.kind == Obligation::Kind::Fresh;
+    war += o.kind == Obligation::Kind::Ordered;
+    waw += o.kind == Obligation::Kind::WriteOrder;
+    race += o.kind == Obligation::Kind::Race;
+  }
+  CHECK(fresh == 1);  // w -> r
+  CHECK(war == 1);    // r -> w2
+  CHECK(waw == 1);    // w -> w2
+  CHECK(race == 0);
+
+  Fixture racy(R"(queue a compute
+queue b compute
+buffer x 0x10000 0x1000
+on a:
+  Dispatch writes x as uav
+on b:
+  Dispatch reads x as srv
+)");
+  auto robs = obligations_for(racy.p, racy.prop(PropertyKind::NoHazards));
+  REQUIRE(robs.list.size() == 1);
+  CHECK(robs.list[0].kind == Obligation::Kind::Race);
+  CHECK(monitor(racy.p, robs.list[0], Times(racy.p.events.size(), 0), 0).violated);
+}
+
+TEST_CASE("a wait that two queues' signals can satisfy orders only what precedes both") {
+  Fixture f(R"(queue a compute
+queue b compute
+queue c compute
+buffer x 0x10000 0x1000
+fence g
+on a:
+  Dispatch writes x as uav
+  Signal(g, 1)
+on b:
+  Signal(g, 1)
+on c:
+  Wait(g, 1)
+  Dispatch reads x as srv
+)");
+  ApiOrder hb(f.p);
+  CHECK_FALSE(hb.before(0, 0, 2, 1));  // b's signal alone can release the wait
+}
+
+TEST_CASE("visible with nothing to check is an error, not a proof") {
+  Fixture f(R"(queue a compute
+buffer x 0x10000 0x1000
+buffer y 0x20000 0x1000
+on a:
+  p: Dispatch writes x as uav
+  q: Dispatch reads y as srv
+)");
+  auto obs = obligations_for(f.p, f.prop(PropertyKind::Visible, "p", "q"));
+  CHECK(obs.list.empty());
+  CHECK(obs.error.find("vacuous") != std::string::npos);
+}

@@ -1,0 +1,289 @@
+// Solver: answers, models, cores, scopes, timeouts, the difference-logic engine and its fallback.
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "solver/solver.h"
+
+namespace sv = syncproof::solver;
+using sv::Status;
+
+TEST_CASE("sat: model values satisfy the constraints") {
+  sv::Context cx;
+  sv::Solver s(cx, "sat/model");
+  sv::Term a = cx.int_var("t.a"), b = cx.int_var("t.b"), p = cx.bool_var("p");
+  s.add(cx.le(cx.add(a, cx.int_val(5)), b));  // a + 5 <= b
+  s.add(cx.ge(a, cx.int_val(-7)));
+  s.add(cx.eq(p, cx.gt(b, cx.int_val(100))));
+  s.add(cx.lor({p, cx.lt(b, cx.int_val(-3))}));  // b >= -2: p must hold
+  sv::CheckResult r = s.check();
+  REQUIRE(r.status == Status::Sat);
+  CHECK(r.reason.empty());
+  CHECK(r.elapsed_ms >= 0);
+  int64_t va = s.int_value(a), vb = s.int_value(b);
+  CHECK(va + 5 <= vb);
+  CHECK(va >= -7);
+  CHECK(s.bool_value(p));
+  CHECK(vb > 100);
+  CHECK(s.int_value(cx.sub(b, a)) == vb - va);
+  CHECK(s.bool_value(cx.bool_var("unconstrained")) == s.bool_value(cx.bool_var("unconstrained")));
+}
+
+TEST_CASE("unsat, and models are only read after sat") {
+  sv::Context cx;
+  sv::Solver s(cx, "unsat");
+  sv::Term x = cx.int_var("x"), y = cx.int_var("y"), z = cx.int_var("z");
+  s.add(cx.lt(x, y));
+  s.add(cx.lt(y, z));
+  s.add(cx.lt(z, x));
+  CHECK(s.check().status == Status::Unsat);
+  CHECK(s.unsat_core().empty());  // no assumptions: the assertions alone are unsat
+  CHECK_THROWS_AS(s.int_value(x), std::logic_error);
+  sv::Solver fresh(cx, "fresh");
+  CHECK_THROWS_AS(fresh.bool_value(cx.bool_var("p")), std::logic_error);
+  CHECK_THROWS_AS(fresh.unsat_core(), std::logic_error);
+  CHECK_THROWS_AS(fresh.add(x), std::logic_error);
+}
+
+TEST_CASE("push/pop restore the earlier assertions and discard the model") {
+  sv::Context cx;
+  sv::Solver s(cx, "scopes");
+  sv::Term x = cx.int_var("x");
+  s.add(cx.ge(x, cx.int_val(0)));
+  s.push();
+  s.add(cx.lt(x, cx.int_val(0)));
+  CHECK(s.scopes() == 1);
+  CHECK(s.check().status == Status::Unsat);
+  s.pop();
+  CHECK(s.scopes() == 0);
+  REQUIRE(s.check().status == Status::Sat);
+  CHECK(s.int_value(x) >= 0);
+  s.push();
+  CHECK_THROWS_AS(s.int_value(x), std::logic_error);
+  s.pop();
+  CHECK_THROWS_AS(s.pop(), std::logic_error);
+}
+
+namespace {
+// Assumptions: a: x >= 10 and c: x >= 7 each contradict x <= 5; p and d are irrelevant.
+struct CoreCase {
+  sv::Context cx;
+  sv::Solver s;
+  sv::Term x, a, p, c, d;
+  explicit CoreCase(bool minimize)
+      : cx(sv::ContextOptions{.minimize_core = minimize}), s(cx, "core") {
+    x = cx.int_var("x");
+    a = cx.ge(x, cx.int_val(10));
+    p = cx.bool_var("p");
+    c = cx.ge(x, cx.int_val(7));
+    d = cx.ge(cx.int_var("y"), cx.int_val(0));
+    s.add(cx.le(x, cx.int_val(5)));
+    s.add(cx.implies(p, cx.ge(cx.int_var("y"), cx.int_val(3))));
+  }
+  std::vector<sv::Term> assumptions() const { return {p, a, d, c}; }
+};
+}  // namespace
+
+TEST_CASE("unsat core: a subset of the assumptions that is itself unsat") {
+  CoreCase k(false);
+  auto asms = k.assumptions();
+  REQUIRE(k.s.check(asms).status == Status::Unsat);
+  std::vector<sv::Term> core = k.s.unsat_core();
+  REQUIRE(!core.empty());
+  for (sv::Term t : core) CHECK((t == k.a || t == k.c || t == k.p || t == k.d));
+  CHECK(k.s.check(core).status == Status::Unsat);
+  CHECK(k.s.check(std::vector<sv::Term>{k.p, k.d}).status == Status::Sat);
+}
+
+TEST_CASE("unsat core, minimized: dropping any literal makes it sat") {
+  CoreCase k(true);
+  auto asms = k.assumptions();
+  REQUIRE(k.s.check(asms).status == Status::Unsat);
+  std::vector<sv::Term> core = k.s.unsat_core();
+  REQUIRE(core.size() == 1);
+  CHECK((core[0] == k.a || core[0] == k.c));
+  CHECK(k.s.unsat_core() == core);  // cached
+  CHECK(k.s.check(core).status == Status::Unsat);
+  CHECK(k.cx.stats().core_checks >= 1);
+}
+
+namespace {
+// Pigeonhole: n pigeons, n - 1 holes. Unsat, and exponential for resolution: n = 12 takes Z3
+// far longer than a millisecond.
+void add_pigeonhole(sv::Context& cx, sv::Solver& s, int n) {
+  auto in = [&](int p, int h) {
+    return cx.bool_var("in." + std::to_string(p) + "." + std::to_string(h));
+  };
+  for (int p = 0; p < n; ++p) {
+    std::vector<sv::Term> holes;
+    for (int h = 0; h + 1 < n; ++h) holes.push_back(in(p, h));
+    s.add(cx.lor(holes));
+  }
+  for (int h = 0; h + 1 < n; ++h)
+    for (int p = 0; p < n; ++p)
+      for (int q = p + 1; q < n; ++q) s.add(cx.lor({cx.lnot(in(p, h)), cx.lnot(in(q, h))}));
+}
+}  // namespace
+
+TEST_CASE("timeout: a hard query comes back Unknown with Z3's reason, and the solver goes on") {
+  sv::Context cx(sv::ContextOptions{.timeout_ms = 1});
+  sv::Solver s(cx, "pigeonhole");
+  sv::Term x = cx.int_var("x");
+  s.add(cx.ge(x, cx.int_val(3)));
+  s.push();
+  add_pigeonhole(cx, s, 12);
+  for (std::optional<unsigned> timeout : {std::optional<unsigned>{}, std::optional<unsigned>{1}}) {
+    sv::CheckResult r = s.check({}, timeout);
+    CHECK(r.status == Status::Unknown);
+    // Z3 4.8.12 says "timeout" or "canceled" depending on where the timer hits.
+    CHECK_MESSAGE((r.reason == "timeout" || r.reason == "canceled"), r.reason);
+  }
+  CHECK_THROWS_AS(s.unsat_core(), std::logic_error);
+  s.pop();
+  REQUIRE(s.check().status == Status::Sat);
+  CHECK(s.int_value(x) >= 3);
+  CHECK(cx.stats().checks == 3);
+  CHECK(cx.stats().unknown == 2);
+  CHECK(cx.stats().sat == 1);
+}
+
+TEST_CASE("Arith::Auto: difference logic first, LIA once a non-difference atom shows up") {
+  sv::Context cx;  // Arith::Auto
+  sv::Solver s(cx, "fallback");
+  sv::Term x = cx.int_var("x"), y = cx.int_var("y"), z = cx.int_var("z");
+  s.add(cx.le(cx.sub(x, y), cx.int_val(3)));
+  s.add(cx.le(cx.sub(y, z), cx.int_val(-2)));
+  CHECK(s.check().status == Status::Sat);
+  CHECK(cx.stats().lia_fallbacks == 0);
+  s.push();
+  s.add(cx.eq(cx.add(cx.add(x, y), z), cx.int_val(7)));
+  REQUIRE(s.check().status == Status::Sat);
+  CHECK(cx.stats().lia_fallbacks == 1);
+  CHECK(s.int_value(x) + s.int_value(y) + s.int_value(z) == 7);
+  CHECK(s.int_value(y) - s.int_value(z) <= -2);
+  s.pop();  // the rebuilt solver kept the scope
+  CHECK(s.scopes() == 0);
+  s.add(cx.gt(cx.sub(x, z), cx.int_val(1)));
+  CHECK(s.check().status == Status::Unsat);
+}
+
+TEST_CASE("arithmetic that arrives after a Boolean-only first check is still decided") {
+  for (sv::Arith arith : {sv::Arith::Auto, sv::Arith::Lia, sv::Arith::DifferenceLogic}) {
+    sv::Context cx(sv::ContextOptions{.arith = arith});
+    sv::Solver s(cx, "late-arith");
+    CHECK(s.check().status == Status::Sat);  // Z3 sets its theories up at the first check
+    s.add(cx.bool_var("p"));
+    CHECK(s.check().status == Status::Sat);
+    sv::Term x = cx.int_var("x"), y = cx.int_var("y");
+    s.push();
+    s.add(cx.lt(x, y));
+    s.add(cx.le(cx.sub(y, x), cx.int_val(0)));
+    CHECK(s.check().status == Status::Unsat);
+  }
+}
+
+TEST_CASE("Arith::DifferenceLogic never falls back") {
+  sv::Context cx(sv::ContextOptions{.arith = sv::Arith::DifferenceLogic});
+  sv::Solver s(cx, "difference-only");
+  sv::Term x = cx.int_var("x"), y = cx.int_var("y"), z = cx.int_var("z");
+  s.add(cx.eq(cx.add(cx.add(x, y), z), cx.int_val(7)));
+  sv::CheckResult r = s.check();
+  CHECK(r.status == Status::Unknown);
+  CHECK(r.reason.find("difference-logic") != std::string::npos);
+}
+
+namespace {
+// A random formula over 4 ints and 3 bools in the encoder's shape: difference atoms, bounds,
+// Boolean structure, the odd ite and non-difference sum.
+sv::Term random_formula(sv::Context& cx, std::mt19937& rng) {
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  auto ivar = [&] { return cx.int_var("i" + std::to_string(pick(4))); };
+  auto atom = [&]() -> sv::Term {
+    sv::Term c = cx.int_val(pick(9) - 4);
+    switch (pick(8)) {
+      case 0:
+        return cx.bool_var("b" + std::to_string(pick(3)));
+      case 1:
+        return cx.le(ivar(), c);
+      case 2:
+        return cx.eq(cx.sub(ivar(), ivar()), c);
+      case 3:
+        return cx.lt(cx.ite(cx.bool_var("b0"), ivar(), ivar()), cx.add(ivar(), c));
+      case 4:
+        return cx.le(cx.add(ivar(), ivar()), c);  // not a difference atom
+      default:
+        return cx.le(cx.sub(ivar(), ivar()), c);
+    }
+  };
+  std::vector<sv::Term> clauses;
+  for (int i = 0, n = 2 + pick(6); i < n; ++i) {
+    sv::Term a = atom(), b = atom();
+    clauses.push_back(pick(3) == 0 ? cx.lor({a, cx.lnot(b)}) : pick(2) ? a : cx.implies(a, b));
+  }
+  return cx.land(clauses);
+}
+}  // namespace
+
+TEST_CASE("the difference-logic engine agrees with LIA, and its models check out") {
+  sv::Context auto_cx, lia_cx(sv::ContextOptions{.arith = sv::Arith::Lia});
+  std::mt19937 rng_a(20240601), rng_b(20240601);
+  int answers[2] = {0, 0};
+  for (int round = 0; round < 150; ++round) {
+    sv::Solver a(auto_cx, "cross/auto"), b(lia_cx, "cross/lia");
+    sv::Term fa = random_formula(auto_cx, rng_a), fb = random_formula(lia_cx, rng_b);
+    a.add(fa);
+    b.add(fb);
+    Status sa = a.check().status, sb = b.check().status;
+    REQUIRE_MESSAGE(sa == sb, auto_cx.to_smtlib(fa));
+    REQUIRE(sa != Status::Unknown);
+    ++answers[sa == Status::Sat];
+    if (sa != Status::Sat) continue;
+    std::vector<sv::Term> pinned;  // the model, pinned as assumptions, must satisfy fa
+    for (int i = 0; i < 4; ++i) {
+      sv::Term v = auto_cx.int_var("i" + std::to_string(i));
+      pinned.push_back(auto_cx.eq(v, auto_cx.int_val(a.int_value(v))));
+    }
+    for (int i = 0; i < 3; ++i) {
+      sv::Term v = auto_cx.bool_var("b" + std::to_string(i));
+      pinned.push_back(a.bool_value(v) ? v : auto_cx.lnot(v));
+    }
+    CHECK_MESSAGE(a.check(pinned).status == Status::Sat, auto_cx.to_smtlib(fa));
+  }
+  CHECK(answers[0] > 10);  // both answers are exercised
+  CHECK(answers[1] > 10);
+  CHECK(auto_cx.stats().lia_fallbacks > 0);
+}
+
+TEST_CASE("difference_logic(): what it accepts, Z3's difference-logic engine decides") {
+  sv::Context dl_cx(sv::ContextOptions{.arith = sv::Arith::DifferenceLogic});
+  sv::Context lia_cx(sv::ContextOptions{.arith = sv::Arith::Lia});
+  std::mt19937 rng_a(7), rng_b(7);
+  int accepted = 0, rejected = 0;
+  for (int round = 0; round < 300; ++round) {
+    sv::Term fa = random_formula(dl_cx, rng_a), fb = random_formula(lia_cx, rng_b);
+    if (!dl_cx.difference_logic(fa)) {
+      ++rejected;
+      continue;
+    }
+    ++accepted;
+    sv::Solver a(dl_cx, "dl"), b(lia_cx, "lia");
+    a.add(fa);
+    b.add(fb);
+    sv::CheckResult ra = a.check();
+    REQUIRE_MESSAGE(ra.status != Status::Unknown, ra.reason, " ", dl_cx.to_smtlib(fa));
+    CHECK(ra.status == b.check().status);
+  }
+  CHECK(accepted > 50);
+  CHECK(rejected > 50);
+  sv::Term x = dl_cx.int_var("x"), y = dl_cx.int_var("y");
+  CHECK(dl_cx.difference_logic(
+      dl_cx.le(dl_cx.add(dl_cx.sub(x, y), dl_cx.int_val(2)), dl_cx.int_val(0))));
+  CHECK(dl_cx.difference_logic(dl_cx.distinct(std::vector<sv::Term>{x, y, dl_cx.int_val(3)})));
+  CHECK(!dl_cx.difference_logic(dl_cx.le(dl_cx.sub(x, y), y)));
+  CHECK(!dl_cx.difference_logic(dl_cx.add(x, y)));
+  CHECK(!dl_cx.difference_logic(dl_cx.le(dl_cx.sub(dl_cx.int_val(0), x), y)));
+}

@@ -1,0 +1,47 @@
+// `syncproof lint FILE|DIR...`: diagnostics of case files, or (--expect-inline) a comparison of
+// them with each file's `# expect:` markers. The logic lives in lang/lint_files.h.
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lang/lint_files.h"
+#include "tools/commands.h"
+#include "tools/exit_codes.h"
+
+namespace syncproof::cli {
+
+namespace {
+
+struct LintOptions {
+  std::vector<std::string> paths;
+  bool expect_inline = false;
+};
+
+Exit exit_code(const lang::LintSummary& s, bool expect_inline) {
+  if (s.unreadable > 0) return Exit::Unreadable;
+  if (expect_inline) return s.not_as_expected > 0 ? Exit::NotAsExpected : Exit::Ok;
+  if (s.errors > 0) return Exit::InputError;
+  if (s.warnings > 0) return Exit::Warnings;
+  return Exit::Ok;
+}
+
+}  // namespace
+
+void register_lint(CLI::App& app, int& rc) {
+  auto opts = std::make_shared<LintOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("lint", "Check case files (*.sync) and print their errors and warnings");
+  cmd->add_option("paths", opts->paths,
+                  "case files, or directories searched recursively for *.sync")
+      ->required();
+  cmd->add_flag("--expect-inline", opts->expect_inline,
+                "compare the diagnostics with each file's '# expect:' markers instead of printing "
+                "them (exit 0 when they match exactly, 4 otherwise)");
+  cmd->callback([opts, &rc] {
+    const lang::LintSummary s = lang::lint_paths(opts->paths, opts->expect_inline, std::cout);
+    rc = static_cast<int>(exit_code(s, opts->expect_inline));
+  });
+}
+
+}  // namespace syncproof::cli
