@@ -23,7 +23,7 @@ properties::Verdict check_deadlock(const LoweredProgram& p, solver::Context& ctx
   std::vector<Term> t;
   for (EventId e = 0; e < p.events.size(); ++e) t.push_back(ctx.int_var(fmt::format("dt.{}", e)));
   for (const Order& o : p.orders) {
-    Term rel = o.strict ? ctx.lt(t[o.before], t[o.after]) : ctx.le(t[o.before], t[o.after]);
+    Term rel = ctx.lt(t[o.before], t[o.after]);
     s.add(ctx.implies(ctx.land({done_of(o.before), done_of(o.after)}), rel));
   }
   const bool zero_known = p.config.assumptions.enabled(AssumptionId::InitialZero);

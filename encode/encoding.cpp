@@ -36,7 +36,7 @@ std::string Encoding::assumption_name(Term lit) const {
 }
 
 Term Encoding::order_term(const Order& o) {
-  Term c = o.strict ? ctx_.lt(t(o.before), t(o.after)) : ctx_.le(t(o.before), t(o.after));
+  Term c = ctx_.lt(t(o.before), t(o.after));
   if (o.guard.id) return ctx_.implies(guard(o.guard), c);
   return c;
 }

@@ -69,10 +69,10 @@ struct Guard {
   bool when = true;
 };
 
-// t(before) < t(after), or <= when !strict.
+// t(before) < t(after). Every constraint is strict, so an execution is an interleaving of events
+// (no two events are ever forced to happen at once).
 struct Order {
   EventId before, after;
-  bool strict = true;
   Guard guard;
   Rule rule;
 };

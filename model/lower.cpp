@@ -105,14 +105,16 @@ EventId Lowerer::ev(EventKind k, std::string what) {
 
 // A guarded constraint is kept only when its assumption has the guard's value in this
 // configuration; it keeps the guard so the encoder can report which assumptions a proof used.
-void Lowerer::order(EventId a, EventId b, Rule r, bool strict, Guard g) {
+// Every constraint is strict: two events are never forced to the same time, so an execution is an
+// interleaving and the executor's one-event-at-a-time exploration sees exactly these executions.
+void Lowerer::order(EventId a, EventId b, Rule r, Guard g) {
   if (a == kNoEvent || b == kNoEvent) return;
   if (g.id && cfg_.assumptions.enabled(*g.id) != g.when) return;
-  out_.orders.push_back({a, b, strict, g, r});
+  out_.orders.push_back({a, b, g, r});
 }
 
 void Lowerer::after_all(const std::vector<EventId>& as, EventId b, Rule r, Guard g) {
-  for (EventId a : as) order(a, b, r, false, g);
+  for (EventId a : as) order(a, b, r, g);
 }
 
 // A frontier of category `c`: an event no earlier than every end event of that category so far.
@@ -122,7 +124,7 @@ EventId Lowerer::frontier(Cat c, Rule r) {
   auto i = static_cast<int>(c);
   if (st.pending[i].empty()) return st.frontier[i];
   EventId f = ev(EventKind::SyncStep, "(earlier work done)");
-  order(st.frontier[i], f, r, false);
+  order(st.frontier[i], f, r);
   after_all(st.pending[i], f, r);
   st.pending[i].clear();
   st.frontier[i] = f;
@@ -146,6 +148,8 @@ EventId Lowerer::pfp_step() {
   EventId p = ev(EventKind::PfpStep, "PFP processes the command");
   order(st.last_pfp, p, Rule::CpOrder);
   order(st.gate, p, Rule::QueueWait);
+  for (EventId g : st.pfp_gates) order(g, p, Rule::PfpSyncMe);
+  st.pfp_gates.clear();
   lc().pfp = p;
   st.last_pfp = p;
   return p;
@@ -157,18 +161,16 @@ EventId Lowerer::me_step(std::string what) {
   EventId m = ev(EventKind::MeStep, std::move(what));
   order(st.last_me, m, Rule::CpOrder);
   order(st.gate, m, Rule::QueueWait);
-  if (lc().pfp != kNoEvent) order(lc().pfp, m, Rule::PfpAhead, false);
+  if (lc().pfp != kNoEvent) order(lc().pfp, m, Rule::PfpAhead);
   lc().me = m;
   st.last_me = m;
   st.gate = kNoEvent;
   return m;
 }
 
-void Lowerer::begin_cp_step(bool pfp_waits_for_me) {
+void Lowerer::begin_cp_step() {
   pfp_step();
-  EventId m =
-      me_step(graphics() ? "ME processes the command" : "compute engine processes the command");
-  if (pfp_waits_for_me && lc().pfp != kNoEvent) order(m, lc().pfp, Rule::PfpSyncMe, false);
+  me_step(graphics() ? "ME processes the command" : "compute engine processes the command");
 }
 
 void Lowerer::lower_command(const Command& cmd) {
@@ -196,15 +198,16 @@ void Lowerer::lower_command(const Command& cmd) {
 }
 
 void Lowerer::lower_work(const WorkCmd& w) {
-  begin_cp_step(false);
+  const EventId prev_me = qs().last_me;
+  begin_cp_step();
   auto& st = qs();
   EventId me = lc().me;
   auto stage = [&](Stage s, EventId after) {
     auto name = to_string(s);
     EventId b = ev(EventKind::StageStart, fmt::format("{} waves start", name));
     EventId e = ev(EventKind::StageEnd, fmt::format("{} waves end", name));
-    order(after, b, Rule::WorkLaunch, after == me);
-    order(b, e, Rule::StageSpan, false);
+    order(after, b, Rule::WorkLaunch);
+    order(b, e, Rule::StageSpan);
     lc().ends.push_back(e);
     add_end(Cat::AllWork, e);
     add_end(s == Stage::Vs ? Cat::Vs : s == Stage::Ps ? Cat::Ps : Cat::Cs, e);
@@ -215,9 +218,9 @@ void Lowerer::lower_work(const WorkCmd& w) {
     case WorkKind::IndirectDraw: {
       auto [vs_b, vs_e] = stage(Stage::Vs, me);
       auto [ps_b, ps_e] = stage(Stage::Ps, vs_b);
-      order(vs_b, ps_b, Rule::PsAfterVs, false);
+      order(vs_b, ps_b, Rule::PsAfterVs);
       EventId rb = ev(EventKind::RbDone, "render back-ends done");
-      order(ps_e, rb, Rule::RbAfterPs, false);
+      order(ps_e, rb, Rule::RbAfterPs);
       lc().ends.push_back(rb);
       add_end(Cat::AllWork, rb);
       for (const Access& a : w.accesses) {
@@ -265,7 +268,7 @@ void Lowerer::lower_work(const WorkCmd& w) {
               Rule::WorkLaunch);
       for (const Access& a : w.accesses) {
         if (a.kind == AccessKind::Indirect)
-          lower_access(a, w, graphics() ? lc().pfp : st.last_me, me, me);
+          lower_access(a, w, graphics() ? lc().pfp : prev_me, me, me);
         else
           lower_access(a, w, cs_b, cs_e, cs_e);
       }
@@ -276,7 +279,7 @@ void Lowerer::lower_work(const WorkCmd& w) {
       EventId b = ev(EventKind::DmaStart, w.pfp_dma ? "PFP CP DMA starts" : "CP DMA starts");
       EventId e = ev(EventKind::DmaDone, w.pfp_dma ? "PFP CP DMA done" : "CP DMA done");
       order(issuer, b, Rule::Dma);
-      order(b, e, Rule::Dma, false);
+      order(b, e, Rule::Dma);
       lc().ends.push_back(e);
       add_end(w.pfp_dma && graphics() ? Cat::PfpDma : Cat::MeDma, e);
       for (const Access& a : w.accesses) lower_access(a, w, b, e, e);
@@ -296,8 +299,8 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
                                                    : Rule::StageSpan;
   EventId e = ev(EventKind::Access, fmt::format("{} {} as {}", a.write ? "writes" : "reads", r.name,
                                                 to_string(a.kind)));
-  order(lo, e, span, false);
-  order(e, hi, span, false);
+  order(lo, e, span);
+  order(e, hi, span);
   uint64_t ulo = r.address / kUnitBytes, uhi = (r.address + r.size - 1) / kUnitBytes;
   auto add = [&](Plane p, EventId arrive) {
     MemAccess m{e,
@@ -326,24 +329,24 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
   if (a.write) {
     arrive = ev(EventKind::Arrive, fmt::format("{} data reaches {}", r.name,
                                                to_string(write_path(a.kind, Plane::Data)[0])));
-    order(e, arrive, Rule::WriteArrives, false);
+    order(e, arrive, Rule::WriteArrives);
     switch (a.kind) {
       case AccessKind::Uav:
-        order(arrive, stage_end, Rule::WaveEndStores, false,
+        order(arrive, stage_end, Rule::WaveEndStores,
               Guard{AssumptionId::WaveEndStoresInGl2, true});
         add_end(Cat::Arrivals, arrive);
         break;
       case AccessKind::Rt:
       case AccessKind::Depth:
-        order(arrive, stage_end, Rule::RbAfterPs, false);
+        order(arrive, stage_end, Rule::RbAfterPs);
         last_rb[a.resource] = arrive;
         break;
       case AccessKind::Streamout:
         // Stream-out data sits in the stream-out path until STREAMOUT_FLUSH (seed 000).
-        order(arrive, stage_end, Rule::StageSpan, false);
+        order(arrive, stage_end, Rule::StageSpan);
         break;
       default:
-        order(arrive, stage_end, span, false);
+        order(arrive, stage_end, span);
         break;  // copies, host
     }
     lc().ends.push_back(arrive);
@@ -363,16 +366,16 @@ void Lowerer::lower_host(const Command& cmd) {
       [&](const auto& b) {
         using T = std::decay_t<decltype(b)>;
         if constexpr (std::is_same_v<T, WorkCmd>) {
-          for (const Access& a : b.accesses) lower_access(a, b, h, h, h);
+          for (const Access& a : b.accesses) lower_access(a, b, prev, h, h);
         } else if constexpr (std::is_same_v<T, SignalCmd>) {
           EventId s = ev(EventKind::Signal,
                          fmt::format("CPU signals {} = {}", c_.fences[b.fence].name, b.value));
-          order(h, s, Rule::HostOrder, false);
+          order(h, s, Rule::HostOrder);
           signals_.push_back({s, b.fence, b.value});
         } else if constexpr (std::is_same_v<T, WaitFenceCmd>) {
           EventId w = ev(EventKind::WaitDone, fmt::format("CPU wait for {} >= {} satisfied",
                                                           c_.fences[b.fence].name, b.value));
-          order(w, h, Rule::HostOrder, false);
+          order(w, h, Rule::HostOrder);
           order(prev, w, Rule::HostOrder);
           out_.waits.push_back({w,
                                 {},

@@ -22,6 +22,7 @@ struct RbWrite {  // a draw's render-back-end or stream-out write, for *_COHEREN
 struct QueueState {
   EventId last_pfp = kNoEvent, last_me = kNoEvent, last_host = kNoEvent;
   EventId gate = kNoEvent;          // queue-level wait: the next command starts after it
+  std::vector<EventId> pfp_gates;   // the PFP's next step waits for these (PFP_SYNC_ME etc.)
   EventId last_bop_end = kNoEvent;  // for A-BOP-FIFO
   std::array<std::vector<EventId>, kCatCount> pending{};
   std::array<EventId, kCatCount> frontier{};
@@ -57,7 +58,7 @@ class Lowerer {
  private:
   // events and constraints
   EventId ev(EventKind k, std::string what);
-  void order(EventId a, EventId b, Rule r, bool strict = true, Guard g = {});
+  void order(EventId a, EventId b, Rule r, Guard g = {});
   void after_all(const std::vector<EventId>& as, EventId b, Rule r, Guard g = {});
   EventId frontier(Cat c, Rule r);
   void add_end(Cat c, EventId e) { qs().pending[static_cast<int>(c)].push_back(e); }
@@ -65,7 +66,7 @@ class Lowerer {
 
   // command lowering (lower.cpp / lower_sync.cpp)
   void lower_command(const Command& cmd);
-  void begin_cp_step(bool blocks_pfp_until_me_done);
+  void begin_cp_step();
   EventId pfp_step();
   EventId me_step(std::string what);
   struct TopResult {

@@ -42,7 +42,7 @@ std::vector<EventId> Lowerer::emit_gcr(const std::vector<GcrOp>& ops,
       else if (rev)
         order(evs[i], evs[j], Rule::GcrSequence);
       else
-        order(evs[i], evs[j], Rule::GcrOuterFirst, true, {AssumptionId::GcrOuterFirst, true});
+        order(evs[i], evs[j], Rule::GcrOuterFirst, {AssumptionId::GcrOuterFirst, true});
     }
   return evs;
 }
@@ -67,8 +67,8 @@ Lowerer::TopResult Lowerer::top_sequence(const SyncFields& f, const ControlFlags
   if (f.idle) {
     EventId e = step("IDLE: wait for earlier work", Rule::TopOrder);
     order(frontier(Cat::AllWork, Rule::Idle), e, Rule::Idle);
-    order(frontier(Cat::Arrivals, Rule::IdleDrains), e, Rule::IdleDrains, true, kDrains);
-    order(frontier(Cat::BopOps, Rule::BopFifo), e, Rule::BopFifo, true, kFifo);
+    order(frontier(Cat::Arrivals, Rule::IdleDrains), e, Rule::IdleDrains, kDrains);
+    order(frontier(Cat::BopOps, Rule::BopFifo), e, Rule::BopFifo, kFifo);
     if (cf.has(ControlFlag::IdleSelectEnginePfp)) res.pfp_after.push_back(e);
   }
   if (f.base_coherency || f.color_coherency || f.depth_coherency) {
@@ -107,24 +107,27 @@ void Lowerer::lower_top(const SyncCmd& s) {
   if (st.gate != kNoEvent) tail.push_back(st.gate);
   auto res = top_sequence(decode_sync(s.flags), s.control, s.range, tail);
   EventId m = me_step("ME resumes after SyncTopOfPipeX");
-  for (EventId t : res.tail) order(t, m, Rule::TopBlocksCp, false);
-  for (EventId e : res.pfp_after) order(e, p, Rule::PfpSyncMe, false);
-  if (s.control.has(ControlFlag::TopSelectEnginePfp)) order(m, p, Rule::TopBlocksCp, false);
+  for (EventId t : res.tail) order(t, m, Rule::TopBlocksCp);
+  // The PFP resumes (its next step) after what holds it; TOP_SELECT_ENGINE_PFP: after all of it.
+  (void)p;
+  auto& gates = qs().pfp_gates;
+  gates.insert(gates.end(), res.pfp_after.begin(), res.pfp_after.end());
+  if (s.control.has(ControlFlag::TopSelectEnginePfp)) gates.push_back(m);
 }
 
 EventId Lowerer::bop_start() {
   auto& st = qs();
   EventId b = ev(EventKind::BopStart, "bottom of pipe reached");
   order(st.last_me, b, Rule::BopAfterWork);
-  order(frontier(Cat::AllWork, Rule::BopAfterWork), b, Rule::BopAfterWork, false);
-  order(st.last_bop_end, b, Rule::BopFifo, false, kFifo);
+  order(frontier(Cat::AllWork, Rule::BopAfterWork), b, Rule::BopAfterWork);
+  order(st.last_bop_end, b, Rule::BopFifo, kFifo);
   return b;
 }
 
 void Lowerer::finish_bop(EventId start, const std::vector<EventId>& ops) {
   auto& st = qs();
   EventId done = ev(EventKind::SyncStep, "bottom-of-pipe operations done");
-  order(start, done, Rule::BopOrder, false);
+  order(start, done, Rule::BopOrder);
   after_all(ops, done, Rule::BopOrder);
   st.last_bop_end = done;
   add_end(Cat::BopOps, done);
@@ -203,19 +206,20 @@ void Lowerer::lower_bop_sync(const SyncCmd& s) {
     order(b, e, Rule::Idle);
     for (EventId t : tail) order(t, e, Rule::BopOrder);
     after_all(ops, e, Rule::BopOrder);
-    order(frontier(Cat::Arrivals, Rule::IdleDrains), e, Rule::IdleDrains, true, kDrains);
-    order(frontier(Cat::BopOps, Rule::BopFifo), e, Rule::BopFifo, true, kFifo);
+    order(frontier(Cat::Arrivals, Rule::IdleDrains), e, Rule::IdleDrains, kDrains);
+    order(frontier(Cat::BopOps, Rule::BopFifo), e, Rule::BopFifo, kFifo);
     blocking.push_back(e);
-    if (s.control.has(ControlFlag::IdleSelectEnginePfp)) order(e, p, Rule::Idle, false);
+    if (s.control.has(ControlFlag::IdleSelectEnginePfp)) st.pfp_gates.push_back(e);
   }
   EventId m = me_step("ME continues after SyncBottomOfPipeX");
   after_all(blocking, m, Rule::BopOrder);
-  if (f.pfp_sync_me) order(m, p, Rule::PfpSyncMe, false);
+  if (f.pfp_sync_me) st.pfp_gates.push_back(m);
+  (void)p;
   finish_bop(b, ops);
 }
 
 void Lowerer::lower_bop_write(const BopWriteCmd& w) {
-  begin_cp_step(false);
+  begin_cp_step();
   EventId b = bop_start();
   auto ops = pipelined_bop_ops(decode_sync(w.flags), SyncRange{}, {b}, w.control);
   const Label* l = w.label ? &c_.labels[*w.label] : nullptr;
@@ -227,7 +231,7 @@ void Lowerer::lower_bop_write(const BopWriteCmd& w) {
          fmt::format("{} = {} lands", l ? l->name : fmt::format("0x{:X}", w.address), value));
   order(b, v, Rule::BopValueWrite);
   for (EventId o : ops)
-    order(o, v, Rule::BopWriteAfterGcr, true, {AssumptionId::BopWriteAfterOwnGcr, true});
+    order(o, v, Rule::BopWriteAfterGcr, {AssumptionId::BopWriteAfterOwnGcr, true});
   value_writes_.push_back({v, w.address, w.value, w.source == WriteValueSource::Value});
   ops.push_back(v);
   finish_bop(b, ops);
@@ -243,7 +247,7 @@ void Lowerer::lower_wait_value(const WaitValueCmd& w) {
   order(st.last_me, done, Rule::WaitValue);
   order(st.gate, done, Rule::QueueWait);
   EventId m = me_step("ME resumes after the wait");
-  order(done, m, Rule::WaitValue, false);
+  order(done, m, Rule::WaitValue);
   out_.waits.push_back({done,
                         {},
                         compare(w.cmp, 0, w.value),
@@ -291,7 +295,7 @@ std::vector<EventId> Lowerer::full_invalidate_ops(EventId after) {
 }
 
 void Lowerer::lower_signal(const SignalCmd& s) {
-  begin_cp_step(false);
+  begin_cp_step();
   EventId b = bop_start();
   std::vector<EventId> ops;
   const Guard std_guard{AssumptionId::StdFenceCoherent, true};
@@ -307,18 +311,18 @@ void Lowerer::lower_signal(const SignalCmd& s) {
   } else {
     ops = pipelined_bop_ops(decode_sync(s.flags), SyncRange{}, {b}, {});
     for (EventId o : ops)
-      order(o, sig, Rule::Signal2xFlags, true, {AssumptionId::BopWriteAfterOwnGcr, true});
+      order(o, sig, Rule::Signal2xFlags, {AssumptionId::BopWriteAfterOwnGcr, true});
   }
   // The flush exists only where an assumption says it does: an operation with no place in
   // time would otherwise still be pulled before later IDLE/FIFO points and hide staleness.
   const Guard g = s.xbox ? x_guard : std_guard;
   if (cfg_.assumptions.enabled(*g.id)) {
     EventId drained = ev(EventKind::SyncStep, "earlier writes have landed");
-    order(b, drained, Rule::StdFence, false);
-    order(frontier(Cat::Arrivals, Rule::StdFence), drained, Rule::StdFence, true, g);
+    order(b, drained, Rule::StdFence);
+    order(frontier(Cat::Arrivals, Rule::StdFence), drained, Rule::StdFence, g);
     auto flush = full_flush_ops(drained);
-    for (EventId o : flush) order(o, sig, Rule::StdFence, true, g);
-    order(frontier(Cat::BopOps, Rule::StdFence), sig, Rule::StdFence, true, g);
+    for (EventId o : flush) order(o, sig, Rule::StdFence, g);
+    order(frontier(Cat::BopOps, Rule::StdFence), sig, Rule::StdFence, g);
     ops.insert(ops.end(), flush.begin(), flush.end());
   }
   signals_.push_back({sig, s.fence, s.value});
@@ -338,14 +342,14 @@ void Lowerer::lower_wait_fence(const WaitFenceCmd& w) {
       {done, {}, w.value == 0, true, w.fence, w.value, Comparison::GreaterEqual, Rule::QueueWait});
   pending_waits_.push_back({out_.waits.size() - 1, std::nullopt});
   EventId resume = ev(EventKind::SyncStep, "queue resumes after the wait");
-  order(done, resume, Rule::QueueWait, false);
+  order(done, resume, Rule::QueueWait);
   const Guard g{w.xbox ? AssumptionId::Signal2xFullFlush : AssumptionId::StdFenceCoherent, true};
   if (cfg_.assumptions.enabled(*g.id))
-    for (EventId o : full_invalidate_ops(done)) order(o, resume, Rule::StdFence, true, g);
+    for (EventId o : full_invalidate_ops(done)) order(o, resume, Rule::StdFence, g);
   if (w.xbox && w.flags) {
     auto res = top_sequence(decode_sync(w.flags), {}, SyncRange{}, {done});
     for (EventId t : res.tail)
-      order(t, resume, Rule::Signal2xFlags, true, {AssumptionId::WaitxFlagsAfterWait, true});
+      order(t, resume, Rule::Signal2xFlags, {AssumptionId::WaitxFlagsAfterWait, true});
   }
   // Later commands (PFP and ME) start after the queue resumes.
   st.gate = resume;
