@@ -1,15 +1,20 @@
 // syncproof_bench: medians measured in one run (never a timed unit test).
 //   syncproof_bench library [DIR]       per-case check time over the case library
 //   syncproof_bench streams [N...]      generated 3-queue streams checked for no-hazards
+//   syncproof_bench engines|states|promela ...   both engines side by side (bench_engines.h)
 // Prints one table; every number is a median of --runs repetitions (default 3).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <ranges>
 #include <string>
 #include <vector>
 
+#include "bench/bench_engines.h"
 #include "encode/check.h"
 #include "lang/lint_files.h"
 #include "lang/parse.h"
@@ -32,6 +37,11 @@ double time_case(const model::Case& c, int runs, size_t* props, bool* ok) {
     ms.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     *props = res.results.size();
+    if (std::getenv("SYNCPROOF_BENCH_PHASES"))
+      fmt::print(stderr, "  encode {:.1f} ms, base check {:.1f} ms, properties {}\n",
+                 res.prepare_ms, res.base_ms,
+                 fmt::join(res.results | std::views::transform([](const auto& x) { return x.ms; }),
+                           " / "));
     *ok = std::all_of(res.results.begin(), res.results.end(),
                       [](const auto& x) { return x.as_expected; });
   }
@@ -91,12 +101,18 @@ int main(int argc, char** argv) {
   }
   if (args.empty() || args[0] == "library")
     return library(args.size() > 1 ? args[1] : "cases", runs);
+  if (args[0] == "engines") return bench::engines(args.size() > 1 ? args[1] : "cases", runs);
+  if (args[0] == "states" && args.size() > 1)
+    return bench::full_states(args[1], runs, args.size() > 2 ? std::stoull(args[2]) : 5'000'000);
+  if (args[0] == "promela" && args.size() > 1) return bench::promela(args[1]);
   if (args[0] == "streams") {
     std::vector<int> sizes;
     for (size_t i = 1; i < args.size(); ++i) sizes.push_back(std::atoi(args[i].c_str()));
     if (sizes.empty()) sizes = {100, 500, 2000};
     return streams(sizes, runs);
   }
-  fmt::print(stderr, "usage: syncproof_bench [library [DIR] | streams [N...]] [--runs K]\n");
+  fmt::print(stderr,
+             "usage: syncproof_bench [library [DIR] | streams [N...] | engines [DIR] | states CASE "
+             "| promela CASE] [--runs K]\n");
   return 64;
 }

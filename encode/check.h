@@ -8,7 +8,7 @@
 
 #include "model/assumptions.h"
 #include "model/case.h"
-#include "properties/verdict.h"
+#include "properties/result.h"
 
 namespace syncproof::encode {
 
@@ -17,26 +17,16 @@ struct CheckOptions {
   std::vector<std::pair<bool, std::string>> assume;  // --assume +ID / -ID
   unsigned timeout_ms = 20000;                       // per solver question
   std::optional<std::string> dump_dir;               // --dump-smt2 DIR
+  // Prove what follows from must-happen-before paths without the solver (properties/must_order.h);
+  // --no-order-proofs sends every obligation to Z3.
+  bool order_proofs = true;
 };
 
-struct PropertyResult {
-  size_t property;  // index into Case::properties
-  properties::Verdict verdict;
-  double ms = 0;
-  bool as_expected = false;
-};
-
-struct CaseResult {
-  model::ModelConfig config;
-  std::vector<PropertyResult> results;
-  double ms = 0;
-  size_t events = 0, constraints = 0;
-};
+// The engines' shared result types (properties/result.h).
+using properties::as_expected;
+using properties::CaseResult;
+using properties::PropertyResult;
 
 CaseResult check_case(const model::Case& c, const CheckOptions& o);
-
-// Whether a verdict is what the property line asked for (prove: proved; refute: violated and
-// the explanation names every `missing` flag; check: anything).
-bool as_expected(const model::Property& p, const properties::Verdict& v);
 
 }  // namespace syncproof::encode

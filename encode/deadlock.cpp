@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "encode/trace.h"
+#include "properties/trace.h"
 
 namespace syncproof::encode {
 
@@ -10,7 +10,7 @@ using namespace model;
 using solver::Term;
 
 properties::Verdict check_deadlock(const LoweredProgram& p, solver::Context& ctx,
-                                   unsigned timeout_ms) {
+                                   unsigned timeout_ms, const std::vector<size_t>* done_prefix) {
   const Case& c = *p.source;
   solver::Solver s(ctx, "deadlock");
   std::vector<std::vector<Term>> done(c.queues.size());
@@ -18,6 +18,7 @@ properties::Verdict check_deadlock(const LoweredProgram& p, solver::Context& ctx
     for (uint32_t i = 0; i < c.queues[q].commands.size(); ++i) {
       done[q].push_back(ctx.bool_var(fmt::format("done.{}.{}", c.queues[q].name, i)));
       if (i > 0) s.add(ctx.implies(done[q][i], done[q][i - 1]));
+      if (done_prefix) s.add(i < (*done_prefix)[q] ? done[q][i] : ctx.lnot(done[q][i]));
     }
   auto done_of = [&](EventId e) { return done[p.events[e].queue][p.events[e].cmd]; };
   std::vector<Term> t;
@@ -71,7 +72,7 @@ properties::Verdict check_deadlock(const LoweredProgram& p, solver::Context& ctx
       if (!s.bool_value(done[q][i])) {
         const Command& cmd = c.queues[q].commands[i];
         v.trace.lines.push_back({static_cast<long long>(v.trace.lines.size() + 1), c.queues[q].name,
-                                 cmd.loc.line, command_text(c, q, i),
+                                 cmd.loc.line, properties::command_text(c, q, i),
                                  "waits forever: nothing that completes can satisfy it"});
         stuck.push_back(fmt::format("{} line {}", c.queues[q].name, cmd.loc.line));
         break;

@@ -124,7 +124,23 @@ Encoding::Query Encoding::violation(const properties::Obligation& o, int qi) {
       const MemAccess& r = p_.accesses[o.fresh.read];
       Term g;
       Term chain = chain_lower(o.fresh.steps, t(w.arrive), line, prefix, &g);
-      return {ctx_.land({in_lines(o.fresh.lo, o.fresh.hi), chain, ctx_.ge(g, t(r.ev))}), line};
+      // Executions are interleavings (model/events.h); times may tie only where a tie cannot
+      // create a violation. It can between two operations that may each cross two consecutive
+      // steps (a GL2 write-back+invalidate on the split RB/TC path: down GL2, then up GL2): tied,
+      // neither crosses the second step, while in either order one of them does. Keep them apart.
+      std::vector<Term> apart;
+      for (size_t j = 0; j + 1 < o.fresh.steps.size(); ++j) {
+        std::vector<EventId> both;
+        for (uint32_t a : o.fresh.steps[j].ops)
+          for (uint32_t b : o.fresh.steps[j + 1].ops)
+            if (a == b) both.push_back(p_.cache_ops[a].ev);
+        for (size_t x = 0; x < both.size(); ++x)
+          for (size_t y = x + 1; y < both.size(); ++y)
+            if (both[x] != both[y]) apart.push_back(ctx_.ne(t(both[x]), t(both[y])));
+      }
+      return {ctx_.land(
+                  {in_lines(o.fresh.lo, o.fresh.hi), chain, ctx_.ge(g, t(r.ev)), ctx_.land(apart)}),
+              line};
     }
     case K::Ordered: {
       std::vector<Term> any;
@@ -139,6 +155,13 @@ Encoding::Query Encoding::violation(const properties::Obligation& o, int qi) {
       Term c1 = chain_lower(o.waw.first_steps, t(w1.arrive), line, prefix + ".a", &g);
       Term c2 = chain_exists(o.waw.second_steps, t(w2.arrive), line, prefix + ".b", &h);
       return {ctx_.land({in_lines(o.waw.lo, o.waw.hi), c1, c2, ctx_.ge(g, h)}), line};
+    }
+    case K::ReadFirst: {
+      const MemAccess& r = p_.accesses[o.war.read];
+      const MemAccess& w = p_.accesses[o.war.write];
+      Term h;
+      Term c = chain_exists(o.war.steps, t(w.arrive), line, prefix, &h);
+      return {ctx_.land({in_lines(o.war.lo, o.war.hi), c, ctx_.lt(h, t(r.ev))}), line};
     }
     case K::Race:
       return {ctx_.bool_val(true), line};

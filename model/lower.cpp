@@ -320,10 +320,13 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
     lc().accesses.push_back(static_cast<uint32_t>(out_.accesses.size()));
     out_.accesses.push_back(m);
   };
+  // Output-merger operations on one target complete in API order (R-RB-ORDER): an RB access
+  // comes after the previous draw's RB accesses to it (its reads done, its writes landed).
   auto& last_rb = qs().last_rb_write;
   if (is_rb_access(a.kind)) {
     auto it = last_rb.find(a.resource);
     if (it != last_rb.end()) order(it->second, e, Rule::RbOrder);
+    if (!a.write) last_rb[a.resource] = e;
   }
   EventId arrive = kNoEvent;
   if (a.write) {

@@ -309,9 +309,18 @@ void Lowerer::lower_signal(const SignalCmd& s) {
     order(frontier(Cat::MeDma, Rule::FenceSignal), b, Rule::FenceSignal);
     order(frontier(Cat::PfpDma, Rule::FenceSignal), b, Rule::FenceSignal);
   } else {
-    ops = pipelined_bop_ops(decode_sync(s.flags), SyncRange{}, {b}, {});
+    // Signal2X's flags: the cache actions as in SyncBottomOfPipeX; the partial flushes are
+    // already implied (the signal is at the bottom of the pipe); SYNC_CPDMA and IDLE hold the
+    // signal like the ME in a bottom-of-pipe sync.
+    const SyncFields f = decode_sync(s.flags);
+    ops = pipelined_bop_ops(f, SyncRange{}, {b}, {});
     for (EventId o : ops)
       order(o, sig, Rule::Signal2xFlags, {AssumptionId::BopWriteAfterOwnGcr, true});
+    if (f.sync_cpdma) order(frontier(Cat::MeDma, Rule::CpdmaWait), sig, Rule::CpdmaWait);
+    if (f.idle) {
+      order(frontier(Cat::Arrivals, Rule::IdleDrains), sig, Rule::IdleDrains, kDrains);
+      order(frontier(Cat::BopOps, Rule::BopFifo), sig, Rule::BopFifo, kFifo);
+    }
   }
   // The flush exists only where an assumption says it does: an operation with no place in
   // time would otherwise still be pulled before later IDLE/FIFO points and hide staleness.

@@ -2,79 +2,122 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace syncproof::properties {
 
 using namespace model;
 
 namespace {
 
-std::string writeback_flag(Level l) {
+// The flags that move data across a level, as alternatives (bottom-of-pipe and top-of-pipe forms).
+std::vector<std::string> writeback_flags(Level l) {
   switch (l) {
     case Level::Cb:
-      return "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_DATA_FLUSH";
+      return {"D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_DATA_FLUSH",
+              "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_INVALIDATE"};
     case Level::CbMeta:
-      return "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_META_FLUSH";
+      return {"D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_META_FLUSH"};
     case Level::Db:
-      return "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_DATA_FLUSH";
+      return {"D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_DATA_FLUSH",
+              "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_INVALIDATE"};
     case Level::DbMeta:
-      return "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_META_FLUSH";
+      return {"D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_META_FLUSH"};
     case Level::So:
-      return "D3D12XBOX_SYNC_FLAG_STREAMOUT_FLUSH";
+      return {"D3D12XBOX_SYNC_FLAG_STREAMOUT_FLUSH"};
     default:
-      return "D3D12XBOX_SYNC_FLAG_GL2_WRITEBACK";
+      return {"D3D12XBOX_SYNC_FLAG_GL2_WRITEBACK"};
   }
 }
 
-std::string invalidate_flag(Level l) {
+std::vector<std::string> invalidate_flags(Level l) {
   switch (l) {
     case Level::Icache:
-      return "D3D12XBOX_SYNC_FLAG_ICACHE_INVALIDATE";
+      return {"D3D12XBOX_SYNC_FLAG_ICACHE_INVALIDATE"};
     case Level::Kcache:
-      return "D3D12XBOX_SYNC_FLAG_KCACHE_INVALIDATE";
+      return {"D3D12XBOX_SYNC_FLAG_KCACHE_INVALIDATE"};
     case Level::Gl0:
-      return "D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE";
+      return {"D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE"};
     case Level::Gl1:
-      return "D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE";
+      return {"D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE"};
     case Level::Mcache:
-      return "D3D12XBOX_SYNC_FLAG_MCACHE_INVALIDATE";
+      return {"D3D12XBOX_SYNC_FLAG_MCACHE_INVALIDATE"};
     case Level::Cb:
-    case Level::CbMeta:
-      return "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_INVALIDATE";
     case Level::Db:
+      return writeback_flags(l);
+    case Level::CbMeta:
+      return {"D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_META_FLUSH"};
     case Level::DbMeta:
-      return "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_INVALIDATE";
+      return {"D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_META_FLUSH"};
     default:
-      return "D3D12XBOX_SYNC_FLAG_GL2_INVALIDATE";
+      return {"D3D12XBOX_SYNC_FLAG_GL2_INVALIDATE"};
   }
+}
+
+const WorkCmd* work_of(const LoweredProgram& p, uint32_t q, uint32_t c) {
+  return std::get_if<WorkCmd>(&p.source->queues[q].commands[c].body);
+}
+
+// Reads the PFP performs: index and indirect-argument fetch, and copies on the PFP's CP DMA.
+bool pfp_side(const LoweredProgram& p, const MemAccess& r) {
+  if (r.kind == AccessKind::Indirect || r.kind == AccessKind::Index) return true;
+  const WorkCmd* w = work_of(p, r.queue, r.cmd);
+  return w && w->pfp_dma;
+}
+
+const std::vector<std::string> kPfpHolds = {"D3D12XBOX_SYNC_FLAG_PFP_SYNC_ME",
+                                            "D3D12XBOX_SYNC_CONTROL_FLAG_TOP_SELECT_ENGINE_PFP",
+                                            "D3D12XBOX_SYNC_CONTROL_FLAG_IDLE_SELECT_ENGINE_PFP"};
+
+void append(std::vector<std::string>& to, const std::vector<std::string>& more) {
+  for (const auto& m : more)
+    if (std::find(to.begin(), to.end(), m) == to.end()) to.push_back(m);
 }
 
 // What holds a consumer back until a producer's write is done, by where the write comes from.
 std::vector<std::string> producer_wait(const LoweredProgram& p, const MemAccess& w,
                                        const MemAccess& r) {
+  std::vector<std::string> out;
+  if (pfp_side(p, r)) append(out, kPfpHolds);
   // Without A-WAVE-END-STORES-IN-GL2 a finished wave's stores may still be in flight: only IDLE
   // (A-IDLE-DRAINS-WRITES) waits for them.
   if (w.kind == AccessKind::Uav && !p.config.assumptions.enabled(AssumptionId::WaveEndStoresInGl2))
-    return {
-        "D3D12XBOX_SYNC_FLAG_IDLE (a finished wave's stores may still be in flight under "
-        "this profile)"};
+    append(out, {"D3D12XBOX_SYNC_FLAG_IDLE (a finished wave's stores may still be in flight "
+                 "under this profile)"});
+  const WorkCmd* wc = work_of(p, w.queue, w.cmd);
+  if (w.stage == Stage::Dma)
+    append(out, {wc && wc->pfp_dma ? "D3D12XBOX_SYNC_FLAG_SYNC_CPDMA with "
+                                     "D3D12XBOX_SYNC_CONTROL_FLAG_CPDMA_SELECT_ENGINE_PFP"
+                                   : "D3D12XBOX_SYNC_FLAG_SYNC_CPDMA"});
   if (w.queue != r.queue) {
     const bool host = p.source->queues[r.queue].type == QueueType::Host ||
                       p.source->queues[w.queue].type == QueueType::Host;
-    return {host ? "Signal/Wait on a fence" : "a fence wait (WaitX/Wait) or Wait64BitValueX"};
+    append(out, {host ? "Signal/Wait on a fence" : "a fence wait (WaitX/Wait) or Wait64BitValueX"});
+    return out;
+  }
+  if (w.rb) {
+    append(out, {"D3D12XBOX_SYNC_FLAG_IDLE", w.kind == AccessKind::Rt
+                                                 ? "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_COHERENCY"
+                                                 : "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_COHERENCY"});
+    return out;
   }
   switch (w.stage) {
     case Stage::Cs:
-      return {"D3D12XBOX_SYNC_FLAG_CS_PARTIAL_FLUSH"};
+      append(out, {"D3D12XBOX_SYNC_FLAG_CS_PARTIAL_FLUSH"});
+      break;
     case Stage::Vs:
-      return {"D3D12XBOX_SYNC_FLAG_VS_PARTIAL_FLUSH"};
+      append(out, {"D3D12XBOX_SYNC_FLAG_VS_PARTIAL_FLUSH"});
+      break;
     case Stage::Ps:
-      if (w.rb) return {"D3D12XBOX_SYNC_FLAG_IDLE"};
-      return {"D3D12XBOX_SYNC_FLAG_PS_PARTIAL_FLUSH"};
+      append(out, {"D3D12XBOX_SYNC_FLAG_PS_PARTIAL_FLUSH"});
+      break;
     case Stage::Dma:
-      return {"D3D12XBOX_SYNC_FLAG_SYNC_CPDMA"};
+      break;
     default:
-      return {"D3D12XBOX_SYNC_FLAG_IDLE"};
+      append(out, {"D3D12XBOX_SYNC_FLAG_IDLE"});
+      break;
   }
+  return out;
 }
 
 // What makes a queue wait for event `e` of earlier work: the partial flush of its stage, SYNC_CPDMA
@@ -108,10 +151,6 @@ std::string completion_wait(const LoweredProgram& p, EventId e) {
   }
 }
 
-bool pfp_side(const MemAccess& r) {
-  return r.kind == AccessKind::Indirect || r.kind == AccessKind::Index;
-}
-
 std::string at(const LoweredProgram& p, EventId e, const Times& t) {
   const Event& ev = p.events[e];
   return fmt::format("t={} ({} line {})", t[e], p.source->queues[ev.queue].name,
@@ -130,10 +169,7 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
     res.violated = true;
     res.why = fmt::format("the read at {} happened before the write's data reached {} at {}",
                           at(p, r.ev, t), to_string(w.path[0]), at(p, w.arrive, t));
-    res.blamed = (pfp_side(r) && w.queue == r.queue && p.command(r.queue, r.cmd).me != kNoEvent &&
-                  t[p.command(r.queue, r.cmd).me] > cur)
-                     ? std::vector<std::string>{"D3D12XBOX_SYNC_FLAG_PFP_SYNC_ME"}
-                     : producer_wait(p, w, r);
+    res.blamed = producer_wait(p, w, r);
     return res;
   }
   for (const Step& s : f.steps) {
@@ -151,24 +187,36 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
         early = oi;
       else if (!next || to < *next)
         next = to;
-      if (to >= tr) late = oi;
+      // "Too late" only for an operation the reader could have been made to wait for: one issued
+      // before it on its own queue, or after the write on the writer's queue (its release).
+      // Anything else is as good as absent for the explanation.
+      const Event& oe = p.events[op.ev];
+      const bool waitable =
+          (oe.queue == r.queue && oe.cmd < r.cmd) || (oe.queue == w.queue && oe.cmd > w.cmd);
+      if (to >= tr && waitable) late = oi;
     }
     if (next && *next < tr) {
       cur = *next;
       continue;
     }
     res.violated = true;
-    const std::string flag = s.down ? writeback_flag(s.level) : invalidate_flag(s.level);
+    const std::vector<std::string> flags =
+        s.down ? writeback_flags(s.level) : invalidate_flags(s.level);
     const char* verb = s.down ? "written back" : "invalidated";
-    if (next) {  // the operation came, but only after the read
+    if (late) {  // the operation was issued before the read but ran after it
       const CacheOp& op = p.cache_ops[*late];
+      const auto* sync =
+          std::get_if<SyncCmd>(&p.source->queues[r.queue].commands[p.events[op.ev].cmd].body);
+      const bool top = sync && sync->api == SyncApi::SyncTopOfPipeX;
       res.why = fmt::format(
-          "{} was {} only at {}, after the read at {} — nothing held the reader until the {} "
-          "({}) had run",
+          "{} was {} only at {}, after the read at {}: nothing held the reader until the {} "
+          "had run ({})",
           to_string(s.level), verb, at(p, op.ev, t), at(p, r.ev, t), op.flag,
-          pfp_side(r) ? "the PFP reads ahead of the ME"
-                      : "bottom-of-pipe operations are pipelined");
-      res.blamed = {pfp_side(r) ? "D3D12XBOX_SYNC_FLAG_PFP_SYNC_ME" : "D3D12XBOX_SYNC_FLAG_IDLE"};
+          pfp_side(p, r) ? "the PFP reads ahead of the ME"
+          : top          ? "the top-of-pipe sync does not hold this reader"
+                         : "bottom-of-pipe operations are pipelined");
+      res.blamed =
+          pfp_side(p, r) ? kPfpHolds : std::vector<std::string>{"D3D12XBOX_SYNC_FLAG_IDLE"};
     } else if (early) {
       const CacheOp& op = p.cache_ops[*early];
       res.why = fmt::format(
@@ -176,20 +224,20 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
           "stale copy of the {} to the read at {}",
           to_string(s.level), verb, at(p, op.ev, t), op.flag, cur, to_string(s.level), unit,
           at(p, r.ev, t));
-      res.blamed = &s == &f.steps.front() ? producer_wait(p, w, r) : std::vector<std::string>{flag};
+      res.blamed = &s == &f.steps.front() ? producer_wait(p, w, r) : flags;
     } else if (uncovered) {
       const CacheOp& op = p.cache_ops[*uncovered];
       res.why = fmt::format(
           "the {} at {} does not cover the {} (a RANGE/MARGIN selector limits it), so {} kept a "
           "stale copy for the read at {}",
           op.flag, at(p, op.ev, t), unit, to_string(s.level), at(p, r.ev, t));
-      res.blamed = {flag};
+      res.blamed = flags;
     } else {
       res.why = fmt::format(
           "nothing {} {} after the write: the read at {} can get a stale copy of the {} from {}",
           s.down ? "wrote back" : "invalidated", to_string(s.level), at(p, r.ev, t), unit,
           to_string(s.level));
-      res.blamed = {flag};
+      res.blamed = flags;
     }
     return res;
   }
@@ -244,10 +292,23 @@ MonitorResult monitor(const LoweredProgram& p, const Obligation& o, const Times&
             "older value can win",
             c1.time ? fmt::format("at t={}, not before", *c1.time) : "never, or only after",
             *c2.time);
-        res.blamed =
-            c1.time
-                ? producer_wait(p, w1, w2)
-                : std::vector<std::string>{writeback_flag(o.waw.first_steps[c1.failed_step].level)};
+        res.blamed = c1.time ? producer_wait(p, w1, w2)
+                             : writeback_flags(o.waw.first_steps[c1.failed_step].level);
+      }
+      return res;
+    }
+    case Obligation::Kind::ReadFirst: {
+      const MemAccess& r = p.accesses[o.war.read];
+      const MemAccess& w = p.accesses[o.war.write];
+      auto c = follow_chain(p, o.war.steps, t[w.arrive], line, t);
+      if (c.time && *c.time < t[r.ev]) {
+        res.violated = true;
+        res.why = fmt::format(
+            "the later write's data was already where the read looks ({}) at t={}, before the "
+            "read at {}: the read can return the new value",
+            to_string(w.path[o.war.steps.size()]), *c.time, at(p, r.ev, t));
+        res.blamed = {completion_wait(p, r.ev)};
+        if (r.queue != w.queue) res.blamed.push_back("a fence or label wait");
       }
       return res;
     }

@@ -93,7 +93,7 @@ std::string access_name(const LoweredProgram& p, uint32_t a) {
 }
 
 Obligation fresh_obligation(const LoweredProgram& p, uint32_t w, uint32_t r) {
-  Obligation o{Obligation::Kind::Fresh, {}, freshness(p, w, r), {}, {}, {}};
+  Obligation o{Obligation::Kind::Fresh, {}, freshness(p, w, r), {}, {}, {}, {}};
   o.name = fmt::format("fresh: {} -> {}", access_name(p, w), access_name(p, r));
   return o;
 }
@@ -152,6 +152,7 @@ Obligations ordered(const LoweredProgram& p, const Property& prop) {
                {},
                {},
                {},
+               {},
                {}};
   o.ordering.before = completion_events(p, qa, ia);
   for (uint32_t a : p.command(qb, ib).accesses) o.ordering.after.push_back(p.accesses[a].ev);
@@ -175,6 +176,30 @@ bool shadowed(const LoweredProgram& p, const ApiOrder& hb, uint32_t w, uint32_t 
   return false;
 }
 
+// A WAR or WAW pair (x, y) needs no obligation when a write z with the same write path sits
+// between them in API order and covers their common lines: (x, z) and (z, y) imply it, since with
+// one path the data of x, z and y meet at the same level.
+bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uint32_t y) {
+  const MemAccess& ax = p.accesses[x];
+  const MemAccess& ay = p.accesses[y];
+  auto same_path = [](const Path& a, const Path& b) {
+    if (a.size != b.size) return false;
+    for (int i = 0; i < a.size; ++i)
+      if (a[i] != b[i]) return false;
+    return true;
+  };
+  for (uint32_t m = 0; m < p.accesses.size(); ++m) {
+    const MemAccess& z = p.accesses[m];
+    if (!z.write || m == x || m == y || z.plane != ay.plane || !same_path(z.path, ay.path))
+      continue;
+    if (ax.write && !same_path(z.path, ax.path)) continue;
+    if (z.lo > std::max(ax.lo, ay.lo) || z.hi < std::min(ax.hi, ay.hi)) continue;
+    if (hb.before(ax.queue, ax.cmd, z.queue, z.cmd) && hb.before(z.queue, z.cmd, ay.queue, ay.cmd))
+      return true;
+  }
+  return false;
+}
+
 Obligations no_hazards(const LoweredProgram& p) {
   Obligations out;
   ApiOrder hb(p);
@@ -188,7 +213,7 @@ Obligations no_hazards(const LoweredProgram& p) {
       if (hb.before(acc[b].queue, acc[b].cmd, acc[a].queue, acc[a].cmd))
         std::swap(x, y);
       else if (!hb.before(acc[a].queue, acc[a].cmd, acc[b].queue, acc[b].cmd)) {
-        Obligation o{Obligation::Kind::Race, {}, {}, {}, {}, {a, b}};
+        Obligation o{Obligation::Kind::Race, {}, {}, {}, {}, {}, {a, b}};
         o.name = fmt::format("race: {} / {}", access_name(p, a), access_name(p, b));
         out.list.push_back(std::move(o));
         continue;
@@ -198,11 +223,16 @@ Obligations no_hazards(const LoweredProgram& p) {
       if (ax.write && !ay.write) {
         if (!shadowed(p, hb, x, y)) out.list.push_back(fresh_obligation(p, x, y));
       } else if (!ax.write && ay.write) {
-        Obligation o{Obligation::Kind::Ordered, {}, {}, {{ax.ev}, {ay.ev}}, {}, {}};
+        if (shadowed_write(p, hb, x, y)) continue;
+        Obligation o{Obligation::Kind::ReadFirst, {}, {}, {}, {}, {x, y, lo, hi, {}}, {}};
         o.name = fmt::format("war: {} -> {}", access_name(p, x), access_name(p, y));
+        int mr = 0;
+        int mw = meeting_index(p, ay, ax, &mr);
+        o.war.steps = down_steps(p, ay, mw);
         out.list.push_back(std::move(o));
       } else {
-        Obligation o{Obligation::Kind::WriteOrder, {}, {}, {}, {x, y, lo, hi, {}, {}}, {}};
+        if (shadowed_write(p, hb, x, y)) continue;
+        Obligation o{Obligation::Kind::WriteOrder, {}, {}, {}, {x, y, lo, hi, {}, {}}, {}, {}};
         o.name = fmt::format("waw: {} -> {}", access_name(p, x), access_name(p, y));
         int mr = 0;
         int mw = meeting_index(p, ax, ay, &mr);  // ay's path seen as a reader's

@@ -47,17 +47,26 @@ struct WriteOrder {
   std::vector<Step> first_steps, second_steps;  // down steps to the meeting level
 };
 
+// The earlier read must not see the later write: the write's data has not reached the level
+// where it meets the reader's path (`steps`: its down steps to there) when the read happens.
+struct ReadFirst {
+  uint32_t read, write;  // accesses
+  uint64_t lo, hi;
+  std::vector<Step> steps;
+};
+
 // Two conflicting accesses that API order does not order: a race, whatever the hardware does.
 struct Race {
   uint32_t a, b;
 };
 
 struct Obligation {
-  enum class Kind : uint8_t { Fresh, Ordered, WriteOrder, Race } kind;
+  enum class Kind : uint8_t { Fresh, Ordered, WriteOrder, ReadFirst, Race } kind;
   std::string name;  // for the solver query and reports, e.g. "raw grid: line 12 -> line 20"
   Freshness fresh;
   Ordering ordering;
   WriteOrder waw;
+  ReadFirst war;
   Race race;
 };
 

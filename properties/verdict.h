@@ -1,5 +1,6 @@
 #pragma once
 // The one closed verdict type every engine returns for a property.
+#include <cstdint>
 #include <string>
 #include <variant>
 #include <vector>
@@ -24,9 +25,17 @@ struct Proved {
   std::vector<std::string> assumptions;  // named assumptions the proof used (unsat core)
   int obligations = 0;                   // how many solver questions it took
 };
+// The execution behind a violation, kept so the other engine can replay it
+// (`syncproof check --engine both`).
+struct Witness {
+  int obligation = -1;           // index into obligations_for(...).list; -1: none (deadlock)
+  std::vector<long long> times;  // per event; empty when the engine keeps none
+  uint64_t line = 0;             // the 64-byte unit the obligation fails on
+};
 struct Violated {
   Trace trace;
   int failing = 1;  // how many obligations failed (no-hazards may have several)
+  Witness witness;  // the first failing obligation's execution
 };
 struct Unknown {
   std::string reason;  // e.g. "timeout after 10000 ms on visible/produce->consume"

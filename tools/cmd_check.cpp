@@ -11,6 +11,7 @@
 #include "lang/parse.h"
 #include "properties/obligation.h"
 #include "tools/commands.h"
+#include "tools/engines.h"
 #include "tools/exit_codes.h"
 #include "tools/report.h"
 
@@ -26,6 +27,8 @@ struct CheckArgs {
   std::string dump_dir;
   std::string engine = "smt";
   bool quiet = false;
+  bool no_order_proofs = false;
+  uint64_t max_states = 20'000'000;
 };
 
 int run_check(const CheckArgs& a, std::ostream& out) {
@@ -48,12 +51,18 @@ int run_check(const CheckArgs& a, std::ostream& out) {
     opt.assume.push_back({on, id});
   }
   opt.timeout_ms = a.timeout_ms;
+  opt.order_proofs = !a.no_order_proofs;
   if (!a.dump_dir.empty()) opt.dump_dir = a.dump_dir;
-  if (a.engine != "smt") {
-    out << fmt::format("syncproof check: engine '{}' is not available in this build (smt)\n",
-                       a.engine);
+  EngineRun run;
+  if (auto e = find_engine(a.engine)) {
+    run.engine = *e;
+  } else {
+    out << fmt::format("syncproof check: unknown engine '{}' (smt, exec, both)\n", a.engine);
     return static_cast<int>(Exit::Usage);
   }
+  run.smt = opt;
+  run.exec.profile = opt.profile, run.exec.assume = opt.assume;
+  run.exec.timeout_ms = a.timeout_ms, run.exec.max_states = a.max_states;
 
   Summary sum;
   for (const lang::CaseInput& in : lang::collect_case_files(a.paths)) {
@@ -95,15 +104,18 @@ int run_check(const CheckArgs& a, std::ostream& out) {
       ++row.input_errors;
       continue;
     }
-    auto res = encode::check_case(pr.c, opt);
+    auto res = run_engines(run, pr.c);
     row.ms += res.ms;
     for (const auto& r : res.results) {
       const model::Property& prop = pr.c.properties[r.property];
       print_property(out, pr.c, prop, r, a.quiet);
       row.count(prop, r);
     }
+    out << run.pending;
   }
   print_summary(out, sum);
+  print_engine_summary(out, run);
+  if (run.problems) return static_cast<int>(Exit::Disagreement);
   return sum.exit_code();
 }
 
@@ -118,8 +130,13 @@ void register_check(CLI::App& app, int& rc) {
   cmd->add_option("--assume", args->assume, "+ID / -ID: turn a named assumption on or off");
   cmd->add_option("--timeout", args->timeout_ms, "solver budget per question, in ms (20000)");
   cmd->add_option("--dump-smt2", args->dump_dir, "write every solver query as SMT-LIB here");
-  cmd->add_option("--engine", args->engine, "smt");
+  cmd->add_option("--engine", args->engine,
+                  "smt (default), exec (the explicit-state executor) or both (cross-validate)");
+  cmd->add_option("--max-states", args->max_states,
+                  "executor budget: states per search (20000000); exhausted gives unknown");
   cmd->add_flag("--quiet", args->quiet, "print only failures and the summary");
+  cmd->add_flag("--no-order-proofs", args->no_order_proofs,
+                "ask the solver every question (no must-happen-before shortcut)");
   cmd->callback([args, &rc] { rc = run_check(*args, std::cout); });
 }
 

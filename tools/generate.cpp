@@ -27,7 +27,9 @@ std::string generate_stream(const StreamShape& s) {
   for (int q = 0; q < nq; ++q) out += fmt::format("fence f{}\n", q);
 
   std::vector<std::string> body(nq);
-  std::vector<int> written(nq, -1);  // a buffer whose last write has not been synchronized yet
+  // Buffers read or written since the queue's last barrier: a later conflicting access needs one.
+  std::vector<std::vector<bool>> read(nq, std::vector<bool>(per_queue_buffers)),
+      written(nq, std::vector<bool>(per_queue_buffers));
   std::vector<uint64_t> fence_value(nq, 0);
   const std::string all = "0, D3D12XBOX_FLUSH_RANGE_ALL";
   for (int i = 0; i < s.commands;) {
@@ -36,15 +38,17 @@ std::string generate_stream(const StreamShape& s) {
     int dst = pick(per_queue_buffers), src = pick(per_queue_buffers);
     if (src == dst) src = (src + 1) % per_queue_buffers;
     // A dispatch that reads one of the queue's buffers and writes another.
-    if (s.synchronized && (written[q] == src || written[q] == dst)) {
+    if (s.synchronized && (written[q][src] || written[q][dst] || read[q][dst])) {
       b += fmt::format("  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, {})\n", all);
       b += fmt::format("  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, {})\n", all);
-      written[q] = -1;
+      read[q].assign(per_queue_buffers, false);
+      written[q].assign(per_queue_buffers, false);
       i += 2;
     }
     b += fmt::format("  Dispatch reads {0}_b{1} as srv, writes {0}_b{2} as uav\n", qname[q], src,
                      dst);
-    written[q] = dst;
+    read[q][src] = true;
+    written[q][dst] = true;
     ++i;
     if (q == 0 && pick(4) == 0) {
       b += "  Draw writes rt as rt\n";

@@ -128,7 +128,7 @@ on b:
   int fresh = 0, war = 0, waw = 0, race = 0;
   for (const auto& o : obs.list) {
     fresh += o.kind == Obligation::Kind::Fresh;
-    war += o.kind == Obligation::Kind::Ordered;
+    war += o.kind == Obligation::Kind::ReadFirst;
     waw += o.kind == Obligation::Kind::WriteOrder;
     race += o.kind == Obligation::Kind::Race;
   }

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   register_decode(app, rc);
   register_lint(app, rc);
   register_check(app, rc);
+  register_fuzz(app, rc);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

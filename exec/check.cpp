@@ -1,0 +1,223 @@
+#include "exec/check.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <memory>
+
+#include "properties/monitor.h"
+#include "properties/trace.h"
+
+namespace syncproof::exec {
+
+using namespace model;
+using properties::Obligation;
+
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+properties::Times times_of(size_t n, const std::vector<EventId>& order) {
+  properties::Times t(n, 0);
+  for (size_t i = 0; i < order.size(); ++i) t[order[i]] = static_cast<long long>(i + 1);
+  return t;
+}
+
+// The safety graphs of one program, by set of dropped assumptions (built on first use).
+class Graphs {
+ public:
+  explicit Graphs(const LoweredProgram& p) : p_(p) {}
+  const Graph& get(uint32_t dropped) {
+    auto& g = cache_[dropped];
+    if (!g) g = std::make_unique<Graph>(build_graph(p_, WaitMode::Safety, dropped));
+    return *g;
+  }
+
+ private:
+  const LoweredProgram& p_;
+  std::map<uint32_t, std::unique_ptr<Graph>> cache_;
+};
+
+ObligationResult search_one(const LoweredProgram& p, const Graph& g, const Obligation& o,
+                            const ExecOptions& opt, const Budget& b, SearchStats& st) {
+  ObligationResult res;
+  auto take = [&](SearchResult&& r, uint64_t line) {
+    res.status = r.status;
+    res.order = std::move(r.order);
+    res.reason = std::move(r.reason);
+    res.line = line;
+  };
+  switch (o.kind) {
+    case Obligation::Kind::Race:
+      res.status = Status::Violated;
+      res.order = any_execution(g);
+      st.transitions += res.order.size();
+      return res;
+    case Obligation::Kind::Ordered:
+      take(search_ordered(g, o.ordering, opt.reduce, b, st), 0);
+      return res;
+    default:
+      for (uint64_t unit : line_units(p, o)) {
+        take(search_chain(g, chain_watch(p, o, unit), opt.reduce, b, st), unit);
+        if (res.status != Status::Safe) return res;
+      }
+      return res;
+  }
+}
+
+ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligation& o,
+                        const ExecOptions& opt, SearchStats& st) {
+  Budget b{opt.max_states,
+           std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
+  ObligationResult res = search_one(p, graphs.get(0), o, opt, b, st);
+  if (res.status != Status::Safe || o.kind == Obligation::Kind::Race) return res;
+  const uint32_t present = assumptions_present(p);
+  if (!opt.minimize_assumptions) {
+    res.assumptions = present;
+    return res;
+  }
+  // Greedy: leave out one assumption's constraints at a time; a proof that survives without
+  // them does not need it. Running out of budget keeps the assumption (never under-reports).
+  uint32_t dropped = 0;
+  for (int a = 0; a < kAssumptionCount; ++a) {
+    const uint32_t bit = 1u << a;
+    if (!(present & bit)) continue;
+    if (search_one(p, graphs.get(dropped | bit), o, opt, b, st).status == Status::Safe)
+      dropped |= bit;
+  }
+  res.assumptions = present & ~dropped;
+  return res;
+}
+
+std::vector<std::string> assumption_names(uint32_t mask) {
+  std::vector<std::string> out;
+  for (int a = 0; a < kAssumptionCount; ++a)
+    if (mask & (1u << a)) out.emplace_back(assumption(static_cast<AssumptionId>(a)).name);
+  std::sort(out.begin(), out.end());  // as the SMT engine lists them
+  return out;
+}
+
+properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs,
+                                    const std::vector<Obligation>& obs, const ExecOptions& opt,
+                                    SearchStats& st) {
+  uint32_t used = 0;
+  std::optional<properties::Violated> first;
+  int failing = 0;
+  for (size_t i = 0; i < obs.size(); ++i) {
+    ObligationResult r = decide(p, graphs, obs[i], opt, st);
+    if (r.status == Status::Unknown)
+      return properties::Unknown{fmt::format("{} on '{}'", r.reason, obs[i].name)};
+    if (r.status == Status::Safe) {
+      used |= r.assumptions;
+      continue;
+    }
+    ++failing;
+    if (first) continue;
+    auto v = violation_verdict(p, obs[i], static_cast<int>(i), r.order, r.line);
+    if (!std::holds_alternative<properties::Violated>(v)) return v;
+    first = std::get<properties::Violated>(std::move(v));
+  }
+  if (first) {
+    first->failing = failing;
+    return *first;
+  }
+  return properties::Proved{assumption_names(used), static_cast<int>(obs.size())};
+}
+
+// The same report as encode/deadlock.cpp: per queue, the first command that did not complete.
+properties::Verdict deadlock_verdict(const LoweredProgram& p, const std::vector<EventId>& fired) {
+  const Case& c = *p.source;
+  properties::Violated v;
+  v.witness.times = times_of(p.events.size(), fired);
+  std::vector<std::string> stuck;
+  for (uint32_t q = 0; q < c.queues.size(); ++q)
+    for (uint32_t i = 0; i < c.queues[q].commands.size(); ++i) {
+      const auto& evs = p.command(q, i).events;
+      if (std::all_of(evs.begin(), evs.end(), [&](EventId e) { return v.witness.times[e] > 0; }))
+        continue;
+      const Command& cmd = c.queues[q].commands[i];
+      v.trace.lines.push_back({static_cast<long long>(v.trace.lines.size() + 1), c.queues[q].name,
+                               cmd.loc.line, properties::command_text(c, q, i),
+                               "waits forever: nothing that completes can satisfy it"});
+      stuck.push_back(fmt::format("{} line {}", c.queues[q].name, cmd.loc.line));
+      break;
+    }
+  v.trace.why = fmt::format(
+      "the waits at {} can never be satisfied: each waits for work that "
+      "only runs after a wait that is itself blocked",
+      fmt::join(stuck, " and "));
+  v.trace.blamed = {"a signal that does not depend on the waiting queue"};
+  return v;
+}
+
+}  // namespace
+
+ObligationResult decide_obligation(const LoweredProgram& p, const Obligation& o,
+                                   const ExecOptions& opt, SearchStats& st) {
+  Graphs graphs(p);
+  return decide(p, graphs, o, opt, st);
+}
+
+properties::Verdict violation_verdict(const LoweredProgram& p, const Obligation& o, int index,
+                                      const std::vector<EventId>& order, uint64_t line) {
+  properties::Times t = times_of(p.events.size(), order);
+  auto m = properties::monitor(p, o, t, line);
+  if (!m.violated || order.size() != p.events.size())
+    return properties::Error{fmt::format(
+        "internal: the executor's counterexample for '{}' does not replay on the concrete "
+        "monitor (an executor bug)",
+        o.name)};
+  properties::Violated v;
+  v.trace = properties::violation_trace(p, o, t, m);
+  v.witness = {index, std::move(t), line};
+  return v;
+}
+
+properties::CaseResult check_case(const Case& c, const ExecOptions& opt) {
+  auto t0 = std::chrono::steady_clock::now();
+  properties::CaseResult out;
+  out.config = config_for(c, opt.profile, opt.assume);
+  LoweredProgram p = lower(c, out.config);
+  out.events = p.events.size();
+  out.constraints = p.orders.size() + p.waits.size();
+  Graphs graphs(p);
+  SearchStats st;
+  // Vacuity, as the SMT engine's base check: no complete execution proves everything.
+  const bool vacuous = any_execution(graphs.get(0)).size() != p.events.size();
+  for (size_t i = 0; i < c.properties.size(); ++i) {
+    const Property& prop = c.properties[i];
+    auto tp = std::chrono::steady_clock::now();
+    properties::Verdict v;
+    if (prop.kind == PropertyKind::DeadlockFree) {
+      Budget b{opt.max_states,
+               std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
+      auto r = search_deadlock(build_graph(p, WaitMode::Deadlock), opt.reduce, b, st);
+      if (r.status == Status::Unknown)
+        v = properties::Unknown{fmt::format("{} on 'deadlock-free'", r.reason)};
+      else if (r.status == Status::Safe)
+        v = properties::Proved{{}, 1};
+      else
+        v = deadlock_verdict(p, r.order);
+    } else if (vacuous) {
+      v = properties::Error{
+          "vacuous: the model allows no complete execution of this case (a wait can never be "
+          "satisfied; check deadlock-free)"};
+    } else {
+      auto obs = properties::obligations_for(p, prop);
+      if (!obs.error.empty())
+        v = properties::Error{obs.error};
+      else
+        v = decide_property(p, graphs, obs.list, opt, st);
+    }
+    out.results.push_back({i, v, ms_since(tp), properties::as_expected(prop, v)});
+  }
+  out.states = st.transitions;
+  out.ms = ms_since(t0);
+  return out;
+}
+
+}  // namespace syncproof::exec

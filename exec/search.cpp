@@ -1,0 +1,188 @@
+// The executor's searches. Why they are sound and complete for the monitors they decide:
+//
+// 1. Firing never disables (exec/graph.h). So from any reachable state every maximal run ends
+//    in the same set of fired events (if two runs ended in S1 != S2, the first event of the
+//    second run missing from S1 is enabled at S1 by monotonicity: S1 was not maximal). Hence:
+//    deadlock freedom needs one run (reduced search_deadlock), and once the case has a
+//    complete execution (the vacuity check), every reachable state extends to one.
+// 2. Two-chain obligations (watch.h): an event that is not relevant to the obligation, or that
+//    is "urgent" (ChainWatch::urgent: firing it now cannot hurt a violation), is fired at once
+//    without branching. Moving such an event to the front of any violating continuation keeps
+//    it violating, so nothing is lost (the exchange argument is written at ChainWatch::urgent).
+//    The search branches only where every enabled event is a choice (a start event, or an
+//    operation that would advance chain A or be wasted for chain B), and hashes those states.
+//    Because non-relevant events are always fired as soon as they are enabled, the fired set at
+//    such a state is the unique maximal run that fires only non-relevant events and the
+//    relevant events already fired (point 1), so (relevant events fired, progress) identifies
+//    the state exactly: two paths reaching the same key have the same future.
+// 3. Ordered: a violating execution exists iff for some `before` event a, some `after` event
+//    fires in the maximal run that never fires a (then fire a and the rest: point 1).
+// Without `reduce` every interleaving state (fired set, progress) is visited and hashed: the
+// reference the reduced searches are tested against, and what benchmarks compare with SPIN.
+#include "exec/search.h"
+
+#include <fmt/format.h>
+
+#include "exec/state_set.h"
+
+namespace syncproof::exec {
+
+using namespace model;
+
+namespace {
+
+class Meter {
+ public:
+  Meter(const Budget& b, const Runner& r) : b_(b), r_(r), start_(r.transitions) {}
+  bool exhausted(std::string* reason) {
+    if (b_.max_states && r_.transitions - start_ > b_.max_states) {
+      *reason = fmt::format("state budget exhausted ({} states)", b_.max_states);
+      return true;
+    }
+    if ((calls_++ & 255) == 0 && std::chrono::steady_clock::now() > b_.deadline) {
+      *reason = "timeout";
+      return true;
+    }
+    return false;
+  }
+
+ private:
+  const Budget& b_;
+  const Runner& r_;
+  uint64_t start_;
+  uint64_t calls_ = 0;
+};
+
+uint64_t pack(const Progress& s) {
+  return static_cast<uint8_t>(s.ja) | (uint64_t{static_cast<uint8_t>(s.jb)} << 8);
+}
+
+class ChainSearch {
+ public:
+  ChainSearch(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b)
+      : w_(w),
+        reduce_(reduce),
+        r_(g),
+        meter_(b, r_),
+        seen_(reduce ? (w.relevant.size() + 63) / 64 + 1 : (g.n + 63) / 64 + 1) {}
+
+  SearchResult run(SearchStats& st) {
+    SearchResult res;
+    res.status = reduce_ ? reduced({}) : full({});
+    if (res.status == Status::Violated) {
+      r_.saturate(nullptr);
+      res.order = r_.trail();
+    }
+    res.reason = reason_;
+    st.stored += seen_.size();
+    st.transitions += r_.transitions;
+    return res;
+  }
+
+ private:
+  // Fires non-relevant and urgent events until only choices are enabled.
+  Outcome saturate(Progress& s) {
+    std::vector<EventId> work;
+    work.swap(r_.newly_enabled());
+    for (;;) {
+      while (!work.empty()) {
+        EventId e = work.back();
+        work.pop_back();
+        if (!r_.enabled(e) || w_.slot[e] >= 0) continue;
+        r_.fire(e);
+        auto& nw = r_.newly_enabled();
+        work.insert(work.end(), nw.begin(), nw.end());
+        nw.clear();
+      }
+      bool progressed = false;
+      for (EventId e : w_.relevant) {
+        if (!r_.enabled(e) || !w_.urgent(e, s)) continue;
+        r_.fire(e);
+        Outcome out = w_.advance(e, s);
+        auto& nw = r_.newly_enabled();
+        work.insert(work.end(), nw.begin(), nw.end());
+        nw.clear();
+        if (out != Outcome::Open) return out;
+        progressed = true;
+        break;
+      }
+      if (!progressed) return Outcome::Open;
+    }
+  }
+
+  Status branch(EventId c, const Progress& s, bool reduced_mode) {
+    const size_t mark = r_.trail().size();
+    Progress s2 = s;
+    r_.fire(c);
+    Outcome out = w_.advance(c, s2);
+    if (out == Outcome::Violated) return Status::Violated;
+    if (out == Outcome::Open) {
+      Status x = reduced_mode ? reduced(s2) : full(s2);
+      if (x != Status::Safe) return x;
+    }
+    r_.undo_to(mark);
+    return Status::Safe;
+  }
+
+  Status reduced(Progress s) {
+    const size_t mark = r_.trail().size();
+    Outcome out = saturate(s);
+    if (out == Outcome::Violated) return Status::Violated;
+    if (out == Outcome::Safe || meter_.exhausted(&reason_)) {
+      r_.undo_to(mark);
+      return out == Outcome::Safe ? Status::Safe : Status::Unknown;
+    }
+    key_.assign((w_.relevant.size() + 63) / 64 + 1, 0);
+    std::vector<EventId> choices;
+    for (size_t i = 0; i < w_.relevant.size(); ++i) {
+      EventId e = w_.relevant[i];
+      if (r_.fired(e)) key_[i / 64] |= uint64_t{1} << (i % 64);
+      if (r_.enabled(e)) choices.push_back(e);
+    }
+    key_.back() = pack(s);
+    if (seen_.insert(key_.data()))
+      for (EventId c : choices)
+        if (Status x = branch(c, s, true); x != Status::Safe) return x;
+    r_.undo_to(mark);
+    return Status::Safe;
+  }
+
+  Status full(Progress s) {
+    if (meter_.exhausted(&reason_)) return Status::Unknown;
+    key_ = r_.fired_set().words();
+    key_.push_back(pack(s));
+    if (!seen_.insert(key_.data())) return Status::Safe;
+    r_.newly_enabled().clear();
+    const size_t base = stack_.size();  // enabled events of the nodes on the path
+    r_.enabled_set().for_each([&](size_t e) { stack_.push_back(static_cast<EventId>(e)); });
+    const size_t end = stack_.size();
+    for (size_t i = base; i < end; ++i)
+      if (Status x = branch(stack_[i], s, false); x != Status::Safe) return x;
+    stack_.resize(base);
+    return Status::Safe;
+  }
+
+  const ChainWatch& w_;
+  bool reduce_;
+  Runner r_;
+  Meter meter_;
+  StateSet seen_;
+  std::vector<EventId> stack_;
+  std::vector<uint64_t> key_;
+  std::string reason_;
+};
+
+}  // namespace
+
+std::vector<EventId> any_execution(const Graph& g) {
+  Runner r(g);
+  r.saturate(nullptr);
+  return r.trail();
+}
+
+SearchResult search_chain(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b,
+                          SearchStats& st) {
+  return ChainSearch(g, w, reduce, b).run(st);
+}
+
+}  // namespace syncproof::exec

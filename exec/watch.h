@@ -1,0 +1,55 @@
+#pragma once
+// What the executor watches in an interleaving to decide an obligation on one line unit: the
+// concrete monitor (properties/monitor.cpp) turned into a small automaton over event firings.
+//
+// Fresh, WriteOrder and ReadFirst are one shape, two chains racing. A chain starts when its start
+// event fires and crosses step j at the first operation of step j covering the line that fires
+// after it crossed step j-1 (properties::follow_chain: "first covering operation strictly after").
+//   WriteOrder: chain A = the first write (arrive, first_steps), chain B = the second one;
+//               violated iff B completes while A has not completed before (monitor: c1 >= c2).
+//   Fresh:      A = the write (arrive, steps), B = the read alone (no steps): violated iff the
+//               read fires before A completed (monitor: arrive >= read, or a step missing).
+//   ReadFirst:  A = the read alone, B = the write (arrive, steps): violated iff B completes
+//               before the read fires (monitor: chain time < read).
+// Progress is (ja, jb): -1 before the start event, else the number of steps crossed.
+#include <cstdint>
+#include <vector>
+
+#include "properties/obligation.h"
+
+namespace syncproof::exec {
+
+enum class Outcome : uint8_t { Open, Violated, Safe };
+
+struct Progress {
+  int8_t ja = -1, jb = -1;
+};
+
+struct ChainWatch {
+  model::EventId a0 = model::kNoEvent, b0 = model::kNoEvent;
+  int ka = 0, kb = 0;
+  // When B completes at the very event that completes A: violated for Fresh (the monitor's
+  // arrive >= read) and WriteOrder (c1 >= c2), not for ReadFirst (chain < read is strict).
+  bool tie_violates = true;
+  std::vector<model::EventId> relevant;    // a0, b0 and the operations covering the line
+  std::vector<int32_t> slot;               // per event: index into `relevant`, or -1
+  std::vector<uint32_t> roles_a, roles_b;  // per slot: bit j = may cross step j of the chain
+
+  // Fires e (already fired in the runner) and updates the progress.
+  Outcome advance(model::EventId e, Progress& s) const;
+  // Whether firing e now can only help a violation (then the reduced search fires it at once)
+  // or may hurt one (a choice: delayed, and branched on when nothing else can fire).
+  bool urgent(model::EventId e, const Progress& s) const;
+};
+
+ChainWatch chain_watch(const model::LoweredProgram& p, const properties::Obligation& o,
+                       uint64_t line);
+
+// The line units worth checking: one per distinct coverage signature of the obligation's
+// operations inside its line range (see the .cpp). Empty for obligations without lines.
+std::vector<uint64_t> line_units(const model::LoweredProgram& p, const properties::Obligation& o);
+
+// Whether the obligation is one of the two-chain kinds above.
+bool is_chain(const properties::Obligation& o);
+
+}  // namespace syncproof::exec

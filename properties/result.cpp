@@ -1,0 +1,30 @@
+#include "properties/result.h"
+
+#include <algorithm>
+
+namespace syncproof::properties {
+
+using namespace model;
+
+bool as_expected(const Property& p, const Verdict& v) {
+  switch (p.expect) {
+    case Expectation::Report:
+      return true;
+    case Expectation::Holds:
+      return std::holds_alternative<Proved>(v);
+    case Expectation::Violated: {
+      auto* viol = std::get_if<Violated>(&v);
+      if (!viol) return false;
+      for (const std::string& m : p.missing) {
+        bool named =
+            std::any_of(viol->trace.blamed.begin(), viol->trace.blamed.end(),
+                        [&](const std::string& b) { return b.find(m) != std::string::npos; });
+        if (!named) return false;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace syncproof::properties

@@ -1,0 +1,35 @@
+#pragma once
+// What an engine returns for one case: a verdict per property, with timings. Both engines (the
+// SMT engine, encode/check.h, and the executor, exec/check.h) return this type, so
+// `syncproof check --engine both` compares like with like.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "model/assumptions.h"
+#include "model/case.h"
+#include "properties/verdict.h"
+
+namespace syncproof::properties {
+
+struct PropertyResult {
+  size_t property;  // index into Case::properties
+  Verdict verdict;
+  double ms = 0;
+  bool as_expected = false;
+};
+
+struct CaseResult {
+  model::ModelConfig config;
+  std::vector<PropertyResult> results;
+  double ms = 0;
+  size_t events = 0, constraints = 0;
+  uint64_t states = 0;                 // the executor: states explored (the SMT engine leaves it 0)
+  double prepare_ms = 0, base_ms = 0;  // SMT engine: lowering+encoding, the vacuity check
+};
+
+// Whether a verdict is what the property line asked for (prove: proved; refute: violated and
+// the explanation names every `missing` flag; check: anything).
+bool as_expected(const model::Property& p, const Verdict& v);
+
+}  // namespace syncproof::properties

@@ -1,0 +1,134 @@
+// Turning one execution (event times from a solver model or an executor's interleaving) into the
+// numbered, time-ordered trace a graphics engineer reads: queue, command with its line, what
+// happened.
+#include "properties/trace.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+namespace syncproof::properties {
+
+using namespace model;
+
+std::string command_text(const Case& c, uint32_t q, uint32_t i) {
+  const Command& cmd = c.queues[q].commands[i];
+  std::string name = std::visit(
+      [&](const auto& b) -> std::string {
+        using T = std::decay_t<decltype(b)>;
+        if constexpr (std::is_same_v<T, WorkCmd>)
+          return b.api;
+        else if constexpr (std::is_same_v<T, SyncCmd>)
+          return std::string(to_string(b.api));
+        else if constexpr (std::is_same_v<T, BopWriteCmd>)
+          return std::string(to_string(b.api));
+        else if constexpr (std::is_same_v<T, WaitValueCmd>)
+          return b.is64 ? "Wait64BitValueX" : "Wait32BitValueX";
+        else if constexpr (std::is_same_v<T, SignalCmd>)
+          return b.xbox ? "Signal2X" : "Signal";
+        else
+          return b.xbox ? "WaitX" : "Wait";
+      },
+      cmd.body);
+  if (!cmd.label.empty()) name += " (" + cmd.label + ")";
+  return name;
+}
+
+Trace build_trace(const LoweredProgram& p, const Times& t, const std::vector<EventId>& focus,
+                  const std::vector<uint32_t>& ops,
+                  const std::vector<std::pair<uint32_t, uint32_t>>& commands) {
+  const Case& c = *p.source;
+  std::set<EventId> chosen(focus.begin(), focus.end());
+  for (uint32_t o : ops) chosen.insert(p.cache_ops[o].ev);
+  std::set<uint32_t> queues;
+  for (auto [q, i] : commands) queues.insert(q);
+  // Sync, wait and signal steps of the queues involved: they are what the user reasons about.
+  for (EventId e = 0; e < p.events.size(); ++e) {
+    const Event& ev = p.events[e];
+    if (!queues.count(ev.queue) || ev.what == "(earlier work done)") continue;
+    bool sync_cmd = !std::holds_alternative<WorkCmd>(c.queues[ev.queue].commands[ev.cmd].body);
+    bool involved =
+        std::find(commands.begin(), commands.end(), std::pair{ev.queue, ev.cmd}) != commands.end();
+    if (ev.kind == EventKind::PfpStep && !involved) continue;
+    if (sync_cmd || (involved && ev.kind != EventKind::CacheOp)) chosen.insert(e);
+  }
+  std::vector<EventId> order(chosen.begin(), chosen.end());
+  std::stable_sort(order.begin(), order.end(), [&](EventId a, EventId b) { return t[a] < t[b]; });
+  Trace trace;
+  for (EventId e : order) {
+    const Event& ev = p.events[e];
+    const Command& cmd = c.queues[ev.queue].commands[ev.cmd];
+    std::string what = ev.what;
+    for (uint32_t o : ops)
+      if (p.cache_ops[o].ev == e) what += " [" + p.cache_ops[o].flag + "]";
+    trace.lines.push_back(
+        {t[e], c.queues[ev.queue].name, cmd.loc.line, command_text(c, ev.queue, ev.cmd), what});
+  }
+  return trace;
+}
+
+std::vector<std::pair<uint32_t, uint32_t>> trace_commands(const LoweredProgram& p,
+                                                          const Obligation& o) {
+  std::vector<uint32_t> accs;
+  std::vector<std::pair<uint32_t, uint32_t>> out;
+  switch (o.kind) {
+    case Obligation::Kind::Fresh:
+      accs = {o.fresh.write, o.fresh.read};
+      break;
+    case Obligation::Kind::WriteOrder:
+      accs = {o.waw.first, o.waw.second};
+      break;
+    case Obligation::Kind::ReadFirst:
+      accs = {o.war.read, o.war.write};
+      break;
+    case Obligation::Kind::Race:
+      accs = {o.race.a, o.race.b};
+      break;
+    case Obligation::Kind::Ordered:
+      for (EventId e : o.ordering.before) out.push_back({p.events[e].queue, p.events[e].cmd});
+      for (EventId e : o.ordering.after) out.push_back({p.events[e].queue, p.events[e].cmd});
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+      return out;
+  }
+  for (uint32_t a : accs) out.push_back({p.accesses[a].queue, p.accesses[a].cmd});
+  return out;
+}
+
+std::vector<EventId> focus_events(const LoweredProgram& p, const Obligation& o) {
+  std::vector<EventId> v;
+  auto acc = [&](uint32_t a) {
+    v.push_back(p.accesses[a].ev);
+    if (p.accesses[a].arrive != kNoEvent) v.push_back(p.accesses[a].arrive);
+  };
+  switch (o.kind) {
+    case Obligation::Kind::Fresh:
+      acc(o.fresh.write), acc(o.fresh.read);
+      break;
+    case Obligation::Kind::WriteOrder:
+      acc(o.waw.first), acc(o.waw.second);
+      break;
+    case Obligation::Kind::ReadFirst:
+      acc(o.war.read), acc(o.war.write);
+      break;
+    case Obligation::Kind::Race:
+      acc(o.race.a), acc(o.race.b);
+      break;
+    case Obligation::Kind::Ordered:
+      v = o.ordering.before;
+      v.insert(v.end(), o.ordering.after.begin(), o.ordering.after.end());
+      break;
+  }
+  return v;
+}
+
+Trace violation_trace(const LoweredProgram& p, const Obligation& o, const Times& t,
+                      const MonitorResult& m) {
+  Trace trace = build_trace(p, t, focus_events(p, o), m.cache_ops, trace_commands(p, o));
+  trace.why = o.name + ": " + m.why;
+  trace.blamed = m.blamed;
+  return trace;
+}
+
+}  // namespace syncproof::properties

@@ -1,0 +1,193 @@
+#include "exec_test_util.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace syncproof::exec::testing {
+
+using namespace model;
+using properties::Obligation;
+
+namespace {
+
+bool constrains(const LoweredProgram& p, const WaitRule& w, bool deadlock) {
+  const bool iz = p.config.assumptions.enabled(AssumptionId::InitialZero);
+  return deadlock ? !(iz && w.zero_satisfies) : !(w.zero_satisfies || !iz);
+}
+
+bool can_fire(const LoweredProgram& p, EventId e, const std::vector<char>& done, bool deadlock) {
+  if (done[e]) return false;
+  for (const Order& o : p.orders)
+    if (o.after == e && !done[o.before]) return false;
+  for (const WaitRule& w : p.waits)
+    if (w.wait == e && constrains(p, w, deadlock) &&
+        std::none_of(w.candidates.begin(), w.candidates.end(), [&](EventId c) { return done[c]; }))
+      return false;
+  return true;
+}
+
+bool rec(const LoweredProgram& p, std::vector<char>& done, std::vector<EventId>& seq,
+         const std::function<bool(const std::vector<EventId>&)>& visit) {
+  if (seq.size() == p.events.size()) return !visit(seq);
+  for (EventId e = 0; e < p.events.size(); ++e) {
+    if (!can_fire(p, e, done, false)) continue;
+    done[e] = 1, seq.push_back(e);
+    bool go_on = rec(p, done, seq, visit);
+    done[e] = 0, seq.pop_back();
+    if (!go_on) return false;
+  }
+  return true;
+}
+
+std::pair<uint64_t, uint64_t> lines_of(const Obligation& o) {
+  switch (o.kind) {
+    case Obligation::Kind::Fresh:
+      return {o.fresh.lo, o.fresh.hi};
+    case Obligation::Kind::WriteOrder:
+      return {o.waw.lo, o.waw.hi};
+    case Obligation::Kind::ReadFirst:
+      return {o.war.lo, o.war.hi};
+    default:
+      return {0, 0};
+  }
+}
+
+Coverage random_coverage(std::mt19937_64& rng) {
+  switch (rng() % 5) {
+    case 0:
+      return {Coverage::Kind::Nothing, 0, 0};
+    case 1: {
+      uint64_t lo = rng() % 4;
+      return {Coverage::Kind::Range, lo, lo + rng() % 3};
+    }
+    case 2: {
+      uint64_t lo = rng() % 3;
+      return {Coverage::Kind::Margin, lo, lo + rng() % 3};
+    }
+    default:
+      return {};
+  }
+}
+
+}  // namespace
+
+bool for_each_interleaving(const LoweredProgram& p,
+                           const std::function<bool(const std::vector<EventId>&)>& visit) {
+  std::vector<char> done(p.events.size(), 0);
+  std::vector<EventId> seq;
+  return rec(p, done, seq, visit);
+}
+
+bool naive_violated(const LoweredProgram& p, const Obligation& o) {
+  auto [lo, hi] = lines_of(o);
+  bool found = false;
+  for_each_interleaving(p, [&](const std::vector<EventId>& seq) {
+    properties::Times t(p.events.size());
+    for (size_t i = 0; i < seq.size(); ++i) t[seq[i]] = static_cast<long long>(i + 1);
+    for (uint64_t u = lo; u <= hi && !found; ++u) found = properties::monitor(p, o, t, u).violated;
+    return found;
+  });
+  return found;
+}
+
+bool naive_deadlock(const LoweredProgram& p) {
+  std::vector<char> done(p.events.size(), 0);
+  std::function<bool(size_t)> go = [&](size_t fired) {
+    bool any = false;
+    for (EventId e = 0; e < p.events.size(); ++e) {
+      if (!can_fire(p, e, done, true)) continue;
+      any = true;
+      done[e] = 1;
+      bool stuck = go(fired + 1);
+      done[e] = 0;
+      if (stuck) return true;
+    }
+    return !any && fired < p.events.size();
+  };
+  return go(0);
+}
+
+Synthetic::Synthetic(uint64_t seed, int n) {
+  std::mt19937_64 rng(seed);
+  auto coin = [&](int percent) { return static_cast<int>(rng() % 100) < percent; };
+  const int density = 15 + static_cast<int>(seed % 4) * 12;  // percent of event pairs ordered
+  c.file = "synthetic.sync";
+  c.resources.push_back({"x", ResourceKind::Buffer, 0, 0x100, false, {}});
+  for (int q = 0; q < 2; ++q) {
+    Queue queue{q == 0 ? "a" : "b", QueueType::Compute, {}, {}};
+    for (int i = 0; i < 3; ++i)
+      queue.commands.push_back({"", WorkCmd{}, {static_cast<uint32_t>(10 * q + i + 1), 1}});
+    c.queues.push_back(queue);
+  }
+  p.source = &c;
+  p.commands.resize(2);
+  for (uint32_t q = 0; q < 2; ++q)
+    for (uint32_t i = 0; i < 3; ++i)
+      p.commands[q].push_back({q, i, kNoEvent, kNoEvent, {}, {}, {}});
+  // Events in a hidden topological order `topo`: orders only go forwards in it.
+  std::vector<EventId> topo(n);
+  std::iota(topo.begin(), topo.end(), 0);
+  std::shuffle(topo.begin(), topo.end(), rng);
+  for (int e = 0; e < n; ++e) {
+    uint32_t q = rng() % 2, cmd = rng() % 3;
+    p.events.push_back({EventKind::SyncStep, q, cmd, "event " + std::to_string(e)});
+    p.commands[q][cmd].events.push_back(static_cast<EventId>(e));
+  }
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      if (coin(density)) p.orders.push_back({topo[i], topo[j], {}, Rule::CpOrder});
+  for (int k = rng() % 3; k > 0; --k) {
+    WaitRule w;
+    w.wait = static_cast<EventId>(rng() % n);
+    for (int m = 1 + rng() % 2; m > 0; --m) w.candidates.push_back(static_cast<EventId>(rng() % n));
+    w.zero_satisfies = coin(20);
+    p.waits.push_back(w);
+  }
+  for (int k = 3 + rng() % 5; k > 0; --k) {
+    auto ev = static_cast<EventId>(rng() % n);
+    p.cache_ops.push_back({ev, Level::Gl2, true, true, random_coverage(rng), "OP"});
+  }
+  auto access = [&](bool write) {
+    MemAccess m{};
+    m.ev = static_cast<EventId>(rng() % n);
+    m.arrive = write ? static_cast<EventId>(rng() % n) : kNoEvent;
+    if (m.arrive == m.ev) m.arrive = (m.ev + 1) % n;
+    m.queue = p.events[m.ev].queue, m.cmd = p.events[m.ev].cmd;
+    m.lo = 0, m.hi = 3, m.write = write;
+    m.kind = write ? AccessKind::Uav : AccessKind::Srv;
+    m.stage = Stage::Cs;
+    m.path.push(Level::Gl2), m.path.push(Level::Mem);
+    p.accesses.push_back(m);
+  };
+  access(true), access(true), access(false);  // accesses 0, 1: writes; 2: read
+  if (p.accesses[2].ev == p.accesses[0].arrive) p.accesses[2].ev = p.accesses[0].ev;
+  auto steps = [&](int k) {
+    std::vector<properties::Step> s;
+    for (int j = 0; j < k; ++j) {
+      properties::Step st{Level::Gl2, j % 2 == 0, {}};
+      for (uint32_t oi = 0; oi < p.cache_ops.size(); ++oi)
+        if (coin(45)) st.ops.push_back(oi);
+      s.push_back(st);
+    }
+    return s;
+  };
+  Obligation fresh{
+      Obligation::Kind::Fresh, "fresh", {0, 2, 0, 3, steps(rng() % 4)}, {}, {}, {}, {}};
+  Obligation waw{Obligation::Kind::WriteOrder,
+                 "waw",
+                 {},
+                 {},
+                 {0, 1, 0, 3, steps(rng() % 3), steps(rng() % 3)},
+                 {},
+                 {}};
+  Obligation war{Obligation::Kind::ReadFirst,    "war", {}, {}, {},
+                 {2, 1, 0, 3, steps(rng() % 3)}, {}};
+  Obligation ord{Obligation::Kind::Ordered, "ordered", {}, {}, {}, {}, {}};
+  for (int k = 1 + rng() % 3; k > 0; --k)
+    ord.ordering.before.push_back(static_cast<EventId>(rng() % n));
+  for (int k = 1 + rng() % 2; k > 0; --k)
+    ord.ordering.after.push_back(static_cast<EventId>(rng() % n));
+  obligations = {fresh, waw, war, ord};
+}
+
+}  // namespace syncproof::exec::testing

@@ -1,0 +1,56 @@
+// The random case generator and the shrinker of `syncproof fuzz`.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "lang/parse.h"
+#include "tools/fuzz_gen.h"
+#include "tools/fuzz_shrink.h"
+
+using namespace syncproof;
+using namespace syncproof::cli;
+
+TEST_CASE("generated cases are deterministic and lint clean unless made invalid on purpose") {
+  int invalid = 0;
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    FuzzCase a = generate_case(seed, {}), b = generate_case(seed, {});
+    CHECK(a.render() == b.render());
+    auto pr = lang::parse_case("fuzz.sync", a.render());
+    CAPTURE(a.render());
+    CHECK(pr.has_errors() == a.expect_lint_error);
+    invalid += a.expect_lint_error;
+  }
+  CHECK(invalid > 3);
+}
+
+TEST_CASE("line variants drop one flag, one access, or the range") {
+  auto vs = line_variants("SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, b0, b0)");
+  auto has = [&](const std::string& s) { return std::find(vs.begin(), vs.end(), s) != vs.end(); };
+  CHECK(has("SyncTopOfPipeX(GL1_INVALIDATE, NONE, b0, b0)"));
+  CHECK(has("SyncTopOfPipeX(VCACHE_INVALIDATE, NONE, b0, b0)"));
+  CHECK(has(
+      "SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)"));
+  vs = line_variants("c1: Draw reads b0 as srv in ps, writes t0 as rt");
+  CHECK(has("c1: Draw writes t0 as rt"));
+  CHECK(has("c1: Draw reads b0 as srv in ps"));
+  vs = line_variants("Signal2X(f0, 1, IDLE)");
+  CHECK(has("Signal2X(f0, 1, NONE)"));
+}
+
+TEST_CASE("shrinking keeps what the predicate needs and drops the rest") {
+  FuzzCase fc;
+  for (uint64_t seed = 1;; ++seed) {
+    fc = generate_case(seed, {8, 3});
+    if (!fc.expect_lint_error && fc.render().find("GL1_INVALIDATE") != std::string::npos) break;
+  }
+  auto still = [](const FuzzCase& c) {
+    auto pr = lang::parse_case("s.sync", c.render());
+    return !pr.has_errors() && c.render().find("GL1_INVALIDATE") != std::string::npos;
+  };
+  FuzzCase small = shrink(fc, still);
+  CHECK(still(small));
+  size_t commands = 0;
+  for (const auto& q : small.queues) commands += q.commands.size();
+  CHECK(commands == 1);
+  CHECK(small.props.size() == 1);
+}

@@ -1,0 +1,159 @@
+// `syncproof fuzz --seed S --count N [--max-commands K] [--queues Q]`: random cases
+// (tools/fuzz_gen.h) checked by both engines (tools/cross_check.h). Every disagreement is shrunk
+// (tools/fuzz_shrink.h) and written as cases/regress/<seed>-<what>.sync with the verdict both
+// engines must agree on, so it becomes a regression test once the bug is fixed. Case i of a run
+// has seed S+i: `--seed S+i --count 1` regenerates it.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "lang/parse.h"
+#include "tools/commands.h"
+#include "tools/cross_check.h"
+#include "tools/exit_codes.h"
+#include "tools/fuzz_shrink.h"
+#include "tools/report.h"
+
+namespace syncproof::cli {
+
+namespace {
+
+struct FuzzArgs {
+  uint64_t seed = 1;
+  uint64_t count = 100;
+  FuzzShape shape;
+  std::string out = "cases/regress";
+  bool shrink = true;
+  bool quiet = false;
+  unsigned timeout_ms = 20000;
+};
+
+struct Totals {
+  uint64_t cases = 0, checked = 0, invalid = 0, properties = 0;
+  uint64_t linter_bugs = 0, generator_bugs = 0, disagreements = 0;
+  uint64_t verdicts[4] = {0, 0, 0, 0};  // the SMT engine's: proved, violated, unknown, error
+  double smt_ms = 0, exec_ms = 0;
+};
+
+// The signature a shrunk case must keep: the same problem on the same kind of property.
+bool same_problem(const lang::ParseResult& pr, const CrossResult& x, const Problem& want,
+                  model::PropertyKind kind) {
+  for (const Problem& pb : x.problems)
+    if (pb.kind == want.kind && pr.c.properties[pb.property].kind == kind) return true;
+  return false;
+}
+
+std::string regression_file(const FuzzArgs& a, const FuzzCase& small, const lang::ParseResult& pr,
+                            const CrossResult& x, const Problem& pb) {
+  const model::Property& prop = pr.c.properties[pb.property];
+  const std::string verb = agreed_expectation(pr.c, x, pb, a.timeout_ms);
+  FuzzCase out = small;
+  out.title =
+      fmt::format("fuzz seed {}: {} on {}", small.seed, to_string(pb.kind), to_string(prop.kind));
+  out.props = {fmt::format("{} {}", verb, property_text(pr.c, prop))};
+  std::string what = fmt::format("{}-{}", to_string(prop.kind), to_string(pb.kind));
+  std::filesystem::create_directories(a.out);
+  std::string path = fmt::format("{}/{}-{}.sync", a.out, small.seed, what);
+  std::ofstream f(path);
+  f << fmt::format(
+      "# Found by `syncproof fuzz --seed {} --count 1`, then shrunk: the SMT engine and the\n"
+      "# executor disagreed ({}): {}\n"
+      "# Expected verdict: the one the other engine's replay of the counterexample supports.\n",
+      small.seed, to_string(pb.kind), pb.detail.substr(0, pb.detail.find('\n')));
+  f << out.render();
+  return path;
+}
+
+int run_fuzz(const FuzzArgs& a, std::ostream& out) {
+  encode::CheckOptions so;
+  so.timeout_ms = a.timeout_ms;
+  exec::ExecOptions eo;
+  eo.timeout_ms = a.timeout_ms;
+  Totals t;
+  auto t0 = std::chrono::steady_clock::now();
+  for (uint64_t i = 0; i < a.count; ++i) {
+    FuzzCase fc = generate_case(a.seed + i, a.shape);
+    const std::string text = fc.render();
+    auto pr = lang::parse_case(fmt::format("fuzz-{}.sync", fc.seed), text);
+    ++t.cases;
+    if (fc.expect_lint_error) {  // the linter must reject it (and not crash)
+      ++t.invalid;
+      if (!pr.has_errors()) {
+        ++t.linter_bugs;
+        out << fmt::format("seed {}: the linter accepted an invalid flag combination:\n{}\n",
+                           fc.seed, text);
+      }
+      continue;
+    }
+    if (pr.has_errors()) {
+      ++t.generator_bugs;
+      out << fmt::format("seed {}: generated case does not lint (generator bug):\n{}{}\n", fc.seed,
+                         lang::render_all(pr), text);
+      continue;
+    }
+    ++t.checked;
+    t.properties += pr.c.properties.size();
+    CrossResult x = cross_check(pr.c, so, eo);
+    t.smt_ms += x.smt.ms, t.exec_ms += x.exec.ms;
+    for (const auto& r : x.smt.results) ++t.verdicts[r.verdict.index()];
+    if (!a.quiet)
+      for (const std::string& n : x.notes) out << fmt::format("seed {}: note: {}\n", fc.seed, n);
+    for (const Problem& pb : x.problems) {
+      ++t.disagreements;
+      const model::PropertyKind kind = pr.c.properties[pb.property].kind;
+      out << fmt::format("seed {}: ENGINE DISAGREEMENT ({}) on {}: {}\n", fc.seed,
+                         to_string(pb.kind), property_text(pr.c, pr.c.properties[pb.property]),
+                         pb.detail);
+      FuzzCase small = fc;
+      if (a.shrink)
+        small = shrink(fc, [&](const FuzzCase& cand) {
+          auto p2 = lang::parse_case("shrink.sync", cand.render());
+          return !p2.has_errors() && same_problem(p2, cross_check(p2.c, so, eo), pb, kind);
+        });
+      auto ps = lang::parse_case("shrunk.sync", small.render());
+      CrossResult xs = cross_check(ps.c, so, eo);
+      for (const Problem& q : xs.problems)
+        if (q.kind == pb.kind && ps.c.properties[q.property].kind == kind) {
+          out << fmt::format("  shrunk to {}\n", regression_file(a, small, ps, xs, q));
+          break;
+        }
+      break;  // one report per case
+    }
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out << fmt::format(
+      "fuzz: seeds {}..{}: {} cases ({} checked by both engines, {} invalid on purpose and "
+      "rejected by the linter), {} properties ({} proved, {} violated, {} unknown, {} errors); smt "
+      "{:.1f} cases/s, exec {:.1f} cases/s, {:.1f}s wall; {} disagreements, {} linter bugs, {} "
+      "generator bugs\n",
+      a.seed, a.seed + a.count - 1, t.cases, t.checked, t.invalid - t.linter_bugs, t.properties,
+      t.verdicts[0], t.verdicts[1], t.verdicts[2], t.verdicts[3],
+      t.smt_ms > 0 ? t.checked * 1000.0 / t.smt_ms : 0.0,
+      t.exec_ms > 0 ? t.checked * 1000.0 / t.exec_ms : 0.0, wall, t.disagreements, t.linter_bugs,
+      t.generator_bugs);
+  if (t.disagreements) return static_cast<int>(Exit::Disagreement);
+  if (t.linter_bugs || t.generator_bugs) return static_cast<int>(Exit::NotAsExpected);
+  return static_cast<int>(Exit::Ok);
+}
+
+}  // namespace
+
+void register_fuzz(CLI::App& app, int& rc) {
+  auto args = std::make_shared<FuzzArgs>();
+  auto* cmd = app.add_subcommand(
+      "fuzz", "check random cases with both engines; shrink and save every disagreement");
+  cmd->add_option("--seed", args->seed, "first seed (case i uses seed+i)")->required();
+  cmd->add_option("--count", args->count, "how many cases (100)");
+  cmd->add_option("--max-commands", args->shape.max_commands, "commands per case, at most (10)");
+  cmd->add_option("--queues", args->shape.queues, "queues per case, at most (3)");
+  cmd->add_option("--out", args->out, "where shrunk disagreements go (cases/regress)");
+  cmd->add_option("--timeout", args->timeout_ms, "budget per question, in ms, both engines");
+  cmd->add_flag("!--no-shrink", args->shrink, "report disagreements without shrinking them");
+  cmd->add_flag("--quiet", args->quiet, "no notes, only disagreements and the summary");
+  cmd->callback([args, &rc] { rc = run_fuzz(*args, std::cout); });
+}
+
+}  // namespace syncproof::cli

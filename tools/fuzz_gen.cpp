@@ -1,0 +1,367 @@
+#include "tools/fuzz_gen.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <random>
+
+#include "model/flags.h"
+#include "model/validity.h"
+
+namespace syncproof::cli {
+
+using namespace model;
+
+std::string FuzzCase::render() const {
+  std::string out = fmt::format("case \"{}\"\n", title);
+  for (const auto& h : header) out += h + "\n";
+  for (const auto& q : queues) out += fmt::format("queue {} {}\n", q.name, q.type);
+  for (const auto& d : decls) out += d + "\n";
+  for (const auto& q : queues) {
+    if (q.commands.empty()) continue;
+    out += fmt::format("\non {}:\n", q.name);
+    for (const auto& c : q.commands) out += "  " + c + "\n";
+  }
+  out += "\n";
+  for (const auto& p : props) out += p + "\n";
+  return out;
+}
+
+namespace {
+
+struct Res {
+  std::string name;
+  uint64_t addr, size;
+  bool texture;
+};
+
+struct Work {  // a labelled work command, for properties
+  std::string label;
+  std::vector<int> reads, writes;  // resource indices
+};
+
+class Gen {
+ public:
+  Gen(uint64_t seed, const FuzzShape& shape) : rng_(seed), shape_(shape) { fc_.seed = seed; }
+  FuzzCase run();
+
+ private:
+  int pick(int n) { return static_cast<int>(rng_() % static_cast<uint64_t>(n)); }
+  bool coin(int percent) { return pick(100) < percent; }
+  std::string sync_flags(SyncApi api, QueueType q, bool allow_empty);
+  std::string range_args();
+  std::string control(SyncApi api, QueueType q);
+  std::string access(bool draw, bool write, Work& w);
+  std::string work(QueueType q);
+  std::string command(QueueType q);
+  std::string near_complete(SyncApi api, QueueType q, std::initializer_list<const char*> flags);
+  int pattern(int qi);
+  void properties();
+
+  std::mt19937_64 rng_;
+  FuzzShape shape_;
+  FuzzCase fc_;
+  std::vector<Res> res_;
+  std::vector<Work> work_;
+  int fences_ = 0, labels_ = 0, next_label_ = 0;
+};
+
+std::string Gen::sync_flags(SyncApi api, QueueType q, bool allow_empty) {
+  const uint32_t accepted = accepted_sync_flags(api, q);
+  std::vector<std::string_view> ok, bad;
+  for (const FlagDef& d : all_flags()) {
+    if (d.family != FlagFamily::Sync || !d.value || *d.value == 0) continue;
+    if (d.kind != FlagKind::Bit && d.kind != FlagKind::Field) continue;
+    std::string_view name = d.name.substr(family_prefix(FlagFamily::Sync).size());
+    ((*d.value & ~accepted) == 0 ? ok : bad).push_back(name);
+  }
+  std::vector<std::string_view> chosen;
+  int n = allow_empty ? pick(5) : 1 + pick(4);
+  for (int i = 0; i < n && !ok.empty(); ++i) {
+    std::string_view f = ok[pick(static_cast<int>(ok.size()))];
+    if (std::find(chosen.begin(), chosen.end(), f) == chosen.end()) chosen.push_back(f);
+  }
+  if (!bad.empty() && coin(4)) {
+    chosen.push_back(bad[pick(static_cast<int>(bad.size()))]);
+    fc_.expect_lint_error = true;
+  }
+  if (chosen.empty()) return "NONE";
+  return fmt::format("{}", fmt::join(chosen, " | "));
+}
+
+std::string Gen::range_args() {
+  int k = pick(10);
+  if (k < 7 || res_.empty()) return "0, D3D12XBOX_FLUSH_RANGE_ALL";
+  const Res& r = res_[pick(static_cast<int>(res_.size()))];
+  if (k < 8) return fmt::format("{0}, {0}", r.name);
+  static const uint64_t kSizes[] = {0x40, 0x80, 0xC0, 0x100, 0x1000};
+  uint64_t off = 0x40 * static_cast<uint64_t>(pick(8));
+  return fmt::format("0x{:X}, 0x{:X}", r.addr + off, kSizes[pick(5)]);
+}
+
+std::string Gen::control(SyncApi api, QueueType q) {
+  if (!coin(25)) return "NONE";
+  std::vector<std::string_view> names;
+  if (is_bop_write(api)) {
+    names = {"GCR_SEQUENCE_FORWARD", "GCR_SEQUENCE_REVERSE"};
+  } else if (q == QueueType::Graphics || coin(5)) {  // PFP selections: errors on compute queues
+    names = {"IDLE_SELECT_ENGINE_PFP", "CPDMA_SELECT_ENGINE_PFP"};
+    if (api == SyncApi::SyncTopOfPipeX) names.push_back("TOP_SELECT_ENGINE_PFP");
+    if (q != QueueType::Graphics) fc_.expect_lint_error = true;
+  }
+  if (names.empty()) return "NONE";
+  return std::string(names[pick(static_cast<int>(names.size()))]);
+}
+
+std::string Gen::access(bool draw, bool write, Work& w) {
+  int ri = pick(static_cast<int>(res_.size()));
+  const Res& r = res_[ri];
+  (write ? w.writes : w.reads).push_back(ri);
+  if (write) {
+    if (draw && r.texture && coin(50))
+      return fmt::format("writes {} as {}", r.name, coin(70) ? "rt" : "depth");
+    if (draw && coin(15)) return fmt::format("writes {} as streamout", r.name);
+    return fmt::format("writes {} as uav{}", r.name, draw ? (coin(50) ? " in vs" : " in ps") : "");
+  }
+  static const char* kShader[] = {"srv", "cbv", "uav", "shader-code"};
+  if (draw && coin(30)) {
+    static const char* kDrawOnly[] = {"vertex", "index", "rt", "depth"};
+    const char* k = kDrawOnly[pick(r.texture ? 4 : 2)];
+    return fmt::format("reads {} as {}", r.name, k);
+  }
+  return fmt::format("reads {} as {}{}", r.name, kShader[pick(4)],
+                     draw ? (coin(50) ? " in vs" : " in ps") : "");
+}
+
+std::string Gen::work(QueueType q) {
+  Work w;
+  w.label = fmt::format("c{}", next_label_++);
+  std::string body;
+  if (q == QueueType::Host) {
+    body = "Host " + access(false, coin(50), w);
+    body.replace(body.find(" as ") + 4, std::string::npos, "host");
+  } else if (coin(20)) {  // a CP DMA copy
+    const bool pfp = q == QueueType::Graphics && coin(30);
+    int src = pick(static_cast<int>(res_.size())), dst = pick(static_cast<int>(res_.size()));
+    w.reads.push_back(src), w.writes.push_back(dst);
+    body = fmt::format("CopyBufferRegion{} reads {} as copy-src, writes {} as copy-dst",
+                       pfp ? " [pfp]" : "", res_[src].name, res_[dst].name);
+  } else {
+    const bool draw = q == QueueType::Graphics && coin(55);
+    std::string head = draw ? "Draw" : "Dispatch";
+    if (coin(12)) {
+      int a = pick(static_cast<int>(res_.size()));
+      w.reads.push_back(a);
+      head = fmt::format("ExecuteIndirect{} args {},", draw ? " draw" : " dispatch", res_[a].name);
+    } else if (!draw && coin(20)) {
+      uint32_t f = coin(50) ? dispatch::kInvalidateVolatileVectorL1 : dispatch::kForceStartAt000;
+      if (coin(5)) {  // ENABLE_OUT_OF_ORDER is for compute queues only
+        f = dispatch::kEnableOutOfOrder;
+        if (q != QueueType::Compute) fc_.expect_lint_error = true;
+      }
+      head = fmt::format("DispatchX(0x{:X})", f);
+    }
+    std::vector<std::string> acc;
+    for (int i = 0, n = 1 + pick(3); i < n; ++i) acc.push_back(access(draw, coin(45), w));
+    body = fmt::format("{} {}", head, fmt::join(acc, ", "));
+  }
+  work_.push_back(w);
+  return w.label + ": " + body;
+}
+
+std::string Gen::command(QueueType q) {
+  const int k = pick(100);
+  if (k < 45 || q == QueueType::Host) {
+    if (q == QueueType::Host && k >= 45 && fences_ > 0)
+      return coin(50) ? fmt::format("Signal(f{}, {})", pick(fences_), 1 + pick(2))
+                      : fmt::format("Wait(f{}, {})", pick(fences_), 1 + pick(2));
+    return work(q);
+  }
+  if (k < 60)
+    return fmt::format("SyncBottomOfPipeX({}, {}, {})",
+                       sync_flags(SyncApi::SyncBottomOfPipeX, q, false),
+                       control(SyncApi::SyncBottomOfPipeX, q), range_args());
+  if (k < 73)
+    return fmt::format("SyncTopOfPipeX({}, {}, {})", sync_flags(SyncApi::SyncTopOfPipeX, q, false),
+                       control(SyncApi::SyncTopOfPipeX, q), range_args());
+  if (k < 80 && labels_ > 0) {
+    const bool is64 = coin(70);
+    SyncApi api =
+        is64 ? SyncApi::Write64BitValueBottomOfPipe2X : SyncApi::Write32BitValueBottomOfPipe2X;
+    return fmt::format("Write{}BitValueBottomOfPipe2X(l{}, {}, {}, {}, NONE)", is64 ? 64 : 32,
+                       pick(labels_), 1 + pick(2), sync_flags(api, q, true), control(api, q));
+  }
+  if (k < 86 && labels_ > 0) {
+    static const char* kCmp[] = {"GREATER_EQUAL", "EQUAL", "NOT_EQUAL", "GREATER", "LESS"};
+    return fmt::format("Wait{}BitValueX(l{}, {}, {})", coin(70) ? 64 : 32, pick(labels_),
+                       kCmp[pick(5)], pick(3));
+  }
+  if (k < 93 && fences_ > 0) {
+    if (coin(50)) return fmt::format("Signal(f{}, {})", pick(fences_), 1 + pick(2));
+    std::string flags = coin(50) ? "" : ", " + sync_flags(SyncApi::Signal2X, q, false);
+    return fmt::format("Signal2X(f{}, {}{})", pick(fences_), 1 + pick(2), flags);
+  }
+  if (fences_ > 0) {
+    if (coin(50)) return fmt::format("Wait(f{}, {})", pick(fences_), 1 + pick(2));
+    std::string flags = coin(50) ? "" : ", " + sync_flags(SyncApi::WaitX, q, false);
+    return fmt::format("WaitX(f{}, {}{})", pick(fences_), 1 + pick(2), flags);
+  }
+  return work(q);
+}
+
+// A flag word a careful engineer would write for `api` on `q`, with each flag dropped now and
+// then: the near misses where the engines must reason precisely.
+std::string Gen::near_complete(SyncApi api, QueueType q, std::initializer_list<const char*> flags) {
+  const uint32_t accepted = accepted_sync_flags(api, q);
+  std::vector<std::string_view> kept;
+  for (const char* f : flags) {
+    const FlagDef* d = find_flag(FlagFamily::Sync, f);
+    if (d && d->value && (*d->value & ~accepted) == 0 && !coin(15)) kept.push_back(f);
+  }
+  return kept.empty() ? "NONE" : fmt::format("{}", fmt::join(kept, " | "));
+}
+
+// A synchronization pattern (barrier, label or fence hand-off to another queue); returns the
+// number of commands it added.
+int Gen::pattern(int qi) {
+  auto type = [&](int i) {
+    const std::string& t = fc_.queues[i].type;
+    return t == "graphics"  ? QueueType::Graphics
+           : t == "compute" ? QueueType::Compute
+                            : QueueType::Host;
+  };
+  const QueueType q = type(qi);
+  if (q == QueueType::Host) return 0;
+  auto& cmds = fc_.queues[qi].commands;
+  const std::string all = "0, D3D12XBOX_FLUSH_RANGE_ALL";
+  const std::string top = near_complete(SyncApi::SyncTopOfPipeX, q,
+                                        {"VCACHE_INVALIDATE", "GL1_INVALIDATE", "KCACHE_INVALIDATE",
+                                         "MCACHE_INVALIDATE", "PFP_SYNC_ME"});
+  int other = pick(static_cast<int>(fc_.queues.size()));
+  const bool cross = other != qi && type(other) != QueueType::Host;
+  const int k = pick(3);
+  if (!cross || k == 0) {
+    cmds.push_back(fmt::format(
+        "SyncBottomOfPipeX({}, NONE, {})",
+        near_complete(SyncApi::SyncBottomOfPipeX, q,
+                      {"CS_PARTIAL_FLUSH", "PS_PARTIAL_FLUSH", "VS_PARTIAL_FLUSH", "SYNC_CPDMA",
+                       "COLOR_BLOCK_DATA_FLUSH", "DEPTH_BLOCK_DATA_FLUSH", "COLOR_BLOCK_META_FLUSH",
+                       "STREAMOUT_FLUSH", "GL2_WRITEBACK", "IDLE"}),
+        coin(80) ? all : range_args()));
+    cmds.push_back(fmt::format("SyncTopOfPipeX({}, NONE, {})", top, coin(80) ? all : range_args()));
+    return 2;
+  }
+  auto& dst = fc_.queues[other].commands;
+  const QueueType qo = type(other);
+  const std::string topo = near_complete(SyncApi::SyncTopOfPipeX, qo,
+                                         {"VCACHE_INVALIDATE", "GL1_INVALIDATE",
+                                          "KCACHE_INVALIDATE", "GL2_INVALIDATE", "PFP_SYNC_ME"});
+  if (k == 1 && labels_ > 0) {
+    const int l = pick(labels_);
+    const std::string wf = near_complete(SyncApi::Write64BitValueBottomOfPipe2X, q,
+                                         {"GL2_WRITEBACK", "GL2_INVALIDATE", "VCACHE_INVALIDATE"});
+    if (coin(50))
+      cmds.push_back(fmt::format("SyncBottomOfPipeX({}, NONE, {})",
+                                 near_complete(SyncApi::SyncBottomOfPipeX, q,
+                                               {"CS_PARTIAL_FLUSH", "COLOR_BLOCK_DATA_FLUSH",
+                                                "GL2_WRITEBACK", "GL2_INVALIDATE", "IDLE"}),
+                                 all));
+    cmds.push_back(fmt::format("Write64BitValueBottomOfPipe2X(l{}, 1, {}, NONE, NONE)", l, wf));
+    dst.push_back(fmt::format("Wait64BitValueX(l{}, GREATER_EQUAL, 1)", l));
+    dst.push_back(fmt::format("SyncTopOfPipeX({}, NONE, {})", topo, all));
+    return 3;
+  }
+  if (fences_ == 0) return 0;
+  const int f = pick(fences_);
+  if (coin(50)) {
+    cmds.push_back(fmt::format("Signal(f{}, 1)", f));
+    dst.push_back(fmt::format("Wait(f{}, 1)", f));
+    return 2;
+  }
+  cmds.push_back(fmt::format(
+      "Signal2X(f{}, 1, {})", f,
+      near_complete(SyncApi::Signal2X, q,
+                    {"CS_PARTIAL_FLUSH", "COLOR_BLOCK_DATA_FLUSH", "GL2_WRITEBACK", "IDLE"})));
+  dst.push_back(
+      fmt::format("WaitX(f{}, 1, {})", f,
+                  near_complete(SyncApi::WaitX, qo, {"VCACHE_INVALIDATE", "GL1_INVALIDATE"})));
+  return 2;
+}
+
+void Gen::properties() {
+  auto verb = [] { return std::string("check"); };
+  for (int i = 0, n = pick(3); i < n && !work_.empty(); ++i) {
+    const Work& a = work_[pick(static_cast<int>(work_.size()))];
+    std::vector<const Work*> readers;
+    for (const Work& b : work_)
+      for (int w : a.writes)
+        if (&b != &a && std::find(b.reads.begin(), b.reads.end(), w) != b.reads.end())
+          readers.push_back(&b);
+    if (!readers.empty() && coin(70))
+      fc_.props.push_back(fmt::format("{} visible {} -> {}", verb(), a.label,
+                                      readers[pick(static_cast<int>(readers.size()))]->label));
+    else if (work_.size() > 1) {
+      const Work* b = &work_[pick(static_cast<int>(work_.size()))];
+      if (b == &a) b = &work_[(static_cast<size_t>(b - work_.data()) + 1) % work_.size()];
+      fc_.props.push_back(fmt::format("{} ordered {} -> {}", verb(), a.label, b->label));
+    }
+  }
+  fc_.props.push_back(verb() + " no-hazards");
+  fc_.props.push_back(verb() + " deadlock-free");
+}
+
+FuzzCase Gen::run() {
+  fc_.title = fmt::format("fuzz seed {}", fc_.seed);
+  if (coin(30)) fc_.header.push_back(coin(50) ? "profile strict" : "profile rdna2");
+  if (coin(25)) {
+    static const char* kIds[] = {"A-WAVE-END-STORES-IN-GL2",  "A-IDLE-DRAINS-WRITES",
+                                 "A-GCR-OUTER-FIRST",         "A-BOP-FIFO",
+                                 "A-BOP-WRITE-AFTER-OWN-GCR", "A-STD-FENCE-COHERENT",
+                                 "A-SIGNAL2X-FULL-FLUSH",     "A-INITIAL-ZERO",
+                                 "A-WAITX-FLAGS-AFTER-WAIT"};
+    fc_.header.push_back(fmt::format("assume {}{}", coin(50) ? "+" : "-", kIds[pick(9)]));
+  }
+  if (coin(30))
+    fc_.header.push_back(coin(50) ? "target gl2-rb-coherent yes" : "target gl2-rb-coherent no");
+  const int nq = 1 + pick(std::max(1, shape_.queues));
+  for (int q = 0; q < nq; ++q) {
+    const char* type = q == 0 ? "graphics" : coin(15) ? "host" : coin(70) ? "compute" : "graphics";
+    fc_.queues.push_back({fmt::format("q{}", q), type, {}});
+  }
+  for (int i = 0, n = 1 + pick(3); i < n; ++i)
+    res_.push_back({fmt::format("b{}", i), 0x10000u * (i + 1), coin(50) ? 0x1000u : 0x100u, false});
+  if (coin(60)) res_.push_back({"t0", 0x100000, 0x10000, true});
+  for (const Res& r : res_)
+    fc_.decls.push_back(fmt::format("{} {} 0x{:X} 0x{:X}{}", r.texture ? "texture" : "buffer",
+                                    r.name, r.addr, r.size,
+                                    r.texture && coin(40) ? " compressed" : ""));
+  fences_ = pick(3), labels_ = pick(3);
+  for (int i = 0; i < fences_; ++i) fc_.decls.push_back(fmt::format("fence f{}", i));
+  for (int i = 0; i < labels_; ++i)
+    fc_.decls.push_back(fmt::format("label l{} 0x{:X}", i, 0x300000 + 8 * i));
+  const int total = 1 + pick(std::max(1, shape_.max_commands));
+  for (int i = 0; i < total; ++i) {
+    const int qi = pick(nq);
+    if (coin(30)) {
+      if (int added = pattern(qi)) {
+        i += added - 1;
+        continue;
+      }
+    }
+    FuzzQueue& q = fc_.queues[qi];
+    QueueType t = q.type == "graphics"  ? QueueType::Graphics
+                  : q.type == "compute" ? QueueType::Compute
+                                        : QueueType::Host;
+    q.commands.push_back(command(t));
+  }
+  properties();
+  return fc_;
+}
+
+}  // namespace
+
+FuzzCase generate_case(uint64_t seed, const FuzzShape& shape) {
+  return Gen(seed, shape).run();
+}
+
+}  // namespace syncproof::cli
