@@ -205,8 +205,8 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
     const char* verb = s.down ? "written back" : "invalidated";
     if (late) {  // the operation was issued before the read but ran after it
       const CacheOp& op = p.cache_ops[*late];
-      const auto* sync =
-          std::get_if<SyncCmd>(&p.source->queues[r.queue].commands[p.events[op.ev].cmd].body);
+      const auto* sync = std::get_if<SyncCmd>(
+          &p.source->queues[p.events[op.ev].queue].commands[p.events[op.ev].cmd].body);
       const bool top = sync && sync->api == SyncApi::SyncTopOfPipeX;
       res.why = fmt::format(
           "{} was {} only at {}, after the read at {}: nothing held the reader until the {} "
