@@ -1,5 +1,7 @@
 #include "properties/monitor.h"
 
+#include "properties/api_order.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -165,6 +167,7 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
   long long tr = t[r.ev];
   long long cur = t[w.arrive];
   const std::string unit = fmt::format("{} line at 0x{:X}", res_name, line * kUnitBytes);
+  std::optional<ApiOrder> hb;
   if (cur >= tr) {
     res.violated = true;
     res.why = fmt::format("the read at {} happened before the write's data reached {} at {}",
@@ -183,17 +186,24 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
         uncovered = oi;
         continue;
       }
-      if (to <= cur)
-        early = oi;
-      else if (!next || to < *next)
-        next = to;
-      // "Too late" only for an operation the reader could have been made to wait for: one issued
-      // before it on its own queue, or after the write on the writer's queue (its release).
-      // Anything else is as good as absent for the explanation.
       const Event& oe = p.events[op.ev];
-      const bool waitable =
-          (oe.queue == r.queue && oe.cmd < r.cmd) || (oe.queue == w.queue && oe.cmd > w.cmd);
-      if (to >= tr && waitable) late = oi;
+      if (to <= cur) {
+        // An operation API-ordered before the write was never meant for it: not "too early".
+        if (!hb) hb.emplace(p);
+        const bool before_write =
+            (oe.queue == w.queue && oe.cmd < w.cmd) || hb->before(oe.queue, oe.cmd, w.queue, w.cmd);
+        if (!before_write) early = oi;
+      } else if (!next || to < *next) {
+        next = to;
+      }
+      // "Too late" only for an operation the reader could have been made to wait for: one API
+      // order puts before it. Anything else is as good as absent for the explanation. (API
+      // order is computed only here, on the way to an explanation.)
+      if (to >= tr && !late) {
+        if (!hb) hb.emplace(p);
+        if ((oe.queue == r.queue && oe.cmd < r.cmd) || hb->before(oe.queue, oe.cmd, r.queue, r.cmd))
+          late = oi;
+      }
     }
     if (next && *next < tr) {
       cur = *next;
@@ -224,7 +234,9 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
           "stale copy of the {} to the read at {}",
           to_string(s.level), verb, at(p, op.ev, t), op.flag, cur, to_string(s.level), unit,
           at(p, r.ev, t));
-      res.blamed = &s == &f.steps.front() ? producer_wait(p, w, r) : flags;
+      // Before the data even reached the coherence level: the reader was not made to wait for
+      // the producer. Otherwise the level needed invalidating again, after the one below.
+      res.blamed = t[op.ev] <= t[w.arrive] ? producer_wait(p, w, r) : flags;
     } else if (uncovered) {
       const CacheOp& op = p.cache_ops[*uncovered];
       res.why = fmt::format(
