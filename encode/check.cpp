@@ -107,6 +107,7 @@ properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solve
       }
     }
     s.push();
+    s.set_query_name(o.name);
     auto q = enc.violation(o, (*query_counter)++);
     s.add(q.violation);
     auto r = s.check(enc.assumption_literals(), opt.timeout_ms);
@@ -169,10 +170,11 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   // is an execution; none exists otherwise) and the solver meets the formula only when an
   // obligation needs it. Without them, the solver decides it.
   const double t_encode = ms_since(t0);
-  const bool deadlock_free = properties::all_can_complete(p);
+  const bool deadlock_free = properties::all_can_complete(p, true);
   solver::CheckResult base;
   if (opt.order_proofs)
-    base.status = deadlock_free ? solver::Status::Sat : solver::Status::Unsat;
+    base.status =
+        properties::all_can_complete(p, false) ? solver::Status::Sat : solver::Status::Unsat;
   else
     base = s.check(enc.assumption_literals(), opt.timeout_ms);
   out.prepare_ms = t_encode, out.base_ms = ms_since(t0) - t_encode;

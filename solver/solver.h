@@ -35,6 +35,8 @@ class Solver {
   Solver& operator=(Solver&&) noexcept;
 
   const std::string& query_name() const;
+  // Names the questions that follow (one incremental solver asks many: one per obligation).
+  void set_query_name(std::string name);
 
   void add(Term assertion);  // Bool
   void push();

@@ -331,6 +331,9 @@ Solver& Solver::operator=(Solver&&) noexcept = default;
 const std::string& Solver::query_name() const {
   return impl_->name;
 }
+void Solver::set_query_name(std::string name) {
+  impl_->name = std::move(name);
+}
 unsigned Solver::scopes() const {
   return static_cast<unsigned>(impl_->scope_starts.size());
 }
