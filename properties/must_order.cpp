@@ -174,7 +174,7 @@ std::optional<std::set<AssumptionId>> MustOrder::prove(const Obligation& o) {
   return std::nullopt;
 }
 
-bool all_can_complete(const LoweredProgram& p) {
+bool all_can_complete(const LoweredProgram& p, bool deadlock_rules) {
   const size_t n = p.events.size();
   std::vector<uint32_t> missing(n, 0);  // orders still to complete before the event
   std::vector<std::vector<uint32_t>> waits_on(n);
@@ -183,7 +183,9 @@ bool all_can_complete(const LoweredProgram& p) {
   const bool zero_known = p.config.assumptions.enabled(AssumptionId::InitialZero);
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     const WaitRule& r = p.waits[w];
-    if (r.zero_satisfies || !zero_known) continue;
+    const bool exempt =
+        deadlock_rules ? zero_known && r.zero_satisfies : r.zero_satisfies || !zero_known;
+    if (exempt) continue;
     wait_needs[r.wait] = 1;
     for (EventId c : r.candidates) waits_on[c].push_back(r.wait);
   }

@@ -48,6 +48,11 @@ class MustOrder {
 // when it needs none). Every event completes iff no reachable state is stuck — from any
 // down-closed set of completed events, the first event of the fixpoint order missing from it is
 // enabled — so this decides exactly the question encode/deadlock.cpp asks the solver.
-bool all_can_complete(const model::LoweredProgram& p);
+// Which waits need a candidate differs between the two questions when A-INITIAL-ZERO is off:
+// for deadlock freedom (deadlock_rules) an unknown initial value cannot be relied on, so every
+// wait needs one unless A-INITIAL-ZERO holds and 0 satisfies it (encode/deadlock.cpp); for
+// vacuity (whether any execution exists) such a wait may complete at any time
+// (encode/encoding.cpp wait_term).
+bool all_can_complete(const model::LoweredProgram& p, bool deadlock_rules);
 
 }  // namespace syncproof::properties
