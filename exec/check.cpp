@@ -42,8 +42,11 @@ class Graphs {
   std::map<uint32_t, std::unique_ptr<Graph>> cache_;
 };
 
+// `cone`: ancestors of the obligation's watched events (graph.h), outside which the reduced
+// searches fire nothing.
 ObligationResult search_one(const LoweredProgram& p, const Graph& g, const Obligation& o,
-                            const ExecOptions& opt, const Budget& b, SearchStats& st) {
+                            const ExecOptions& opt, const Budget& b, const Bitset& cone,
+                            SearchStats& st) {
   ObligationResult res;
   auto take = [&](SearchResult&& r, uint64_t line) {
     res.status = r.status;
@@ -58,11 +61,11 @@ ObligationResult search_one(const LoweredProgram& p, const Graph& g, const Oblig
       st.transitions += res.order.size();
       return res;
     case Obligation::Kind::Ordered:
-      take(search_ordered(g, o.ordering, opt.reduce, b, st), 0);
+      take(search_ordered(g, o.ordering, opt.reduce, b, st, &cone), 0);
       return res;
     default:
       for (uint64_t unit : line_units(p, o)) {
-        take(search_chain(g, chain_watch(p, o, unit), opt.reduce, b, st), unit);
+        take(search_chain(g, chain_watch(p, o, unit), opt.reduce, b, st, &cone), unit);
         if (res.status != Status::Safe) return res;
       }
       return res;
@@ -73,9 +76,20 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligatio
                         const ExecOptions& opt, SearchStats& st) {
   Budget b{opt.max_states,
            std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
-  ObligationResult res = search_one(p, graphs.get(0), o, opt, b, st);
+  // The search fires nothing outside the ancestors of the watched events; operations that must
+  // follow the deciding read are not watched (the verdict is in before they can happen). "Must
+  // follow" is taken without any assumption's orders, so the cone also covers the re-runs of
+  // the minimization below, which leave some out.
+  std::vector<char> after_read;
+  if (EventId d = decided_by(p, o); d != kNoEvent)
+    after_read = descendants(graphs.get(assumptions_present(p)), d);
+  const Bitset cone =
+      ancestors(graphs.get(0), watched_events(p, o, after_read.empty() ? nullptr : &after_read));
+  ObligationResult res = search_one(p, graphs.get(0), o, opt, b, cone, st);
   if (res.status != Status::Safe || o.kind == Obligation::Kind::Race) return res;
-  const uint32_t present = assumptions_present(p);
+  // Only constraints inside the cone can matter to the proof (dropping constraints only shrinks
+  // the cone, so it stays a superset of every re-run's).
+  const uint32_t present = assumptions_present(p, &cone);
   if (!opt.minimize_assumptions) {
     res.assumptions = present;
     return res;
@@ -86,7 +100,7 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligatio
   for (int a = 0; a < kAssumptionCount; ++a) {
     const uint32_t bit = 1u << a;
     if (!(present & bit)) continue;
-    if (search_one(p, graphs.get(dropped | bit), o, opt, b, st).status == Status::Safe)
+    if (search_one(p, graphs.get(dropped | bit), o, opt, b, cone, st).status == Status::Safe)
       dropped |= bit;
   }
   res.assumptions = present & ~dropped;

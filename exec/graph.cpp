@@ -47,18 +47,52 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped) {
     for (EventId c : w.candidates) feeds.push_back({c, r});
   }
   csr(g.n, orders, &g.succ_start, &g.succ);
+  for (auto& [a, b] : orders) std::swap(a, b);
+  csr(g.n, orders, &g.pred_start, &g.pred);
   csr(g.n, feeds, &g.feed_start, &g.feed);
   return g;
 }
 
-uint32_t assumptions_present(const LoweredProgram& p) {
+uint32_t assumptions_present(const LoweredProgram& p, const Bitset* within) {
   uint32_t m = 0;
   for (const Order& o : p.orders)
-    if (o.guard.id) m |= 1u << static_cast<int>(*o.guard.id);
+    if (o.guard.id && (!within || within->test(o.after))) m |= 1u << static_cast<int>(*o.guard.id);
   for (const WaitRule& w : p.waits)
-    if (rule_constrains(p, w, WaitMode::Safety, 0))
+    if (rule_constrains(p, w, WaitMode::Safety, 0) && (!within || within->test(w.wait)))
       m |= 1u << static_cast<int>(AssumptionId::InitialZero);
   return m;
+}
+
+Bitset ancestors(const Graph& g, const std::vector<EventId>& targets) {
+  const LoweredProgram& p = *g.program;
+  std::vector<std::vector<uint32_t>> rules_on(g.n);
+  for (uint32_t r = 0; r < g.rule_wait.size(); ++r) rules_on[g.rule_wait[r]].push_back(r);
+  Bitset seen(g.n);
+  std::vector<EventId> todo;
+  auto visit = [&](EventId e) {
+    if (!seen.test(e)) seen.set(e), todo.push_back(e);
+  };
+  for (EventId t : targets) visit(t);
+  while (!todo.empty()) {
+    EventId e = todo.back();
+    todo.pop_back();
+    for (uint32_t i = g.pred_start[e]; i < g.pred_start[e + 1]; ++i) visit(g.pred[i]);
+    for (uint32_t r : rules_on[e])
+      for (EventId c : p.waits[g.rule_source[r]].candidates) visit(c);
+  }
+  return seen;
+}
+
+std::vector<char> descendants(const Graph& g, EventId e) {
+  std::vector<char> seen(g.n, 0);
+  std::vector<EventId> todo{e};
+  while (!todo.empty()) {
+    EventId x = todo.back();
+    todo.pop_back();
+    for (uint32_t i = g.succ_start[x]; i < g.succ_start[x + 1]; ++i)
+      if (!seen[g.succ[i]]) seen[g.succ[i]] = 1, todo.push_back(g.succ[i]);
+  }
+  return seen;
 }
 
 Runner::Runner(const Graph& g)
@@ -115,14 +149,14 @@ void Runner::undo_to(size_t size) {
   newly_.clear();
 }
 
-void Runner::saturate(const Bitset* blocked) {
+void Runner::saturate(const Bitset* blocked, const Bitset* only) {
   std::vector<EventId> work;
   work.swap(newly_);
   enabled_.for_each([&](size_t e) { work.push_back(static_cast<EventId>(e)); });
   while (!work.empty()) {
     EventId e = work.back();
     work.pop_back();
-    if (!enabled_.test(e) || (blocked && blocked->test(e))) continue;
+    if (!enabled_.test(e) || (blocked && blocked->test(e)) || (only && !only->test(e))) continue;
     fire(e);
     work.insert(work.end(), newly_.begin(), newly_.end());
     newly_.clear();

@@ -26,6 +26,7 @@ struct Graph {
   uint32_t n = 0;                          // events
   std::vector<uint32_t> preds;             // per event: active orders into it
   std::vector<uint32_t> succ_start, succ;  // CSR: per event, the events ordered after it
+  std::vector<uint32_t> pred_start, pred;  // CSR: per event, the events ordered before it
   std::vector<uint32_t> rules;             // per event: constraining wait rules on it
   std::vector<uint32_t> feed_start, feed;  // CSR: per candidate event, the rules it satisfies
   std::vector<model::EventId> rule_wait;   // per constraining rule: its wait event
@@ -35,8 +36,17 @@ struct Graph {
 // Bit i of `dropped`: the constraints of AssumptionId i are left out.
 Graph build_graph(const model::LoweredProgram& p, WaitMode mode, uint32_t dropped = 0);
 
-// The assumptions whose constraints the safety graph contains (bit per AssumptionId).
-uint32_t assumptions_present(const model::LoweredProgram& p);
+// The assumptions whose constraints the safety graph contains (bit per AssumptionId); with
+// `within`, only constraints on events of that set (an order's later event, a wait).
+uint32_t assumptions_present(const model::LoweredProgram& p, const Bitset* within = nullptr);
+
+// The events that can matter to when any of `targets` may fire: the targets and their ancestors
+// through orders and through the candidates of waits. Firing any other event never enables one
+// of these, so a search about the targets' relative order may leave the others out.
+Bitset ancestors(const Graph& g, const std::vector<model::EventId>& targets);
+
+// Events that follow `e` in every execution through orders alone (e excluded), one flag each.
+std::vector<char> descendants(const Graph& g, model::EventId e);
 
 // One execution in progress: which events fired (in order) and which are enabled. fire/undo are
 // O(degree); undo restores the state exactly (the search backtracks with it).
@@ -55,8 +65,9 @@ class Runner {
 
   void fire(model::EventId e);
   void undo_to(size_t trail_size);
-  // Fires every enabled event except those in `blocked` (may be null) until none is left.
-  void saturate(const Bitset* blocked);
+  // Fires every enabled event except those in `blocked`, and (when `only` is given) only those
+  // in `only`, until none is left. Either may be null.
+  void saturate(const Bitset* blocked, const Bitset* only = nullptr);
   uint64_t transitions = 0;  // events fired, backtracking included
 
  private:

@@ -17,6 +17,11 @@
 //    the state exactly: two paths reaching the same key have the same future.
 // 3. Ordered: a violating execution exists iff for some `before` event a, some `after` event
 //    fires in the maximal run that never fires a (then fire a and the rest: point 1).
+// 4. Cone: an event that is no ancestor (through orders and wait candidates) of a watched event
+//    never helps enable one, so the reduced searches leave it unfired until the verdict is in
+//    and then complete the execution in any order (point 1). Points 2 and 3 hold within the
+//    cone as they do without it. For Fresh and ReadFirst the verdict is in when the read fires,
+//    so operations that must follow the read are not watched (check.cpp).
 // Without `reduce` every interleaving state (fired set, progress) is visited and hashed: the
 // reference the reduced searches are tested against, and what benchmarks compare with SPIN.
 #include "exec/search.h"
@@ -59,9 +64,10 @@ uint64_t pack(const Progress& s) {
 
 class ChainSearch {
  public:
-  ChainSearch(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b)
+  ChainSearch(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b, const Bitset* cone)
       : w_(w),
         reduce_(reduce),
+        cone_(reduce ? cone : nullptr),
         r_(g),
         meter_(b, r_),
         seen_(reduce ? (w.relevant.size() + 63) / 64 + 1 : (g.n + 63) / 64 + 1) {}
@@ -88,7 +94,7 @@ class ChainSearch {
       while (!work.empty()) {
         EventId e = work.back();
         work.pop_back();
-        if (!r_.enabled(e) || w_.slot[e] >= 0) continue;
+        if (!r_.enabled(e) || w_.slot[e] >= 0 || (cone_ && !cone_->test(e))) continue;
         r_.fire(e);
         auto& nw = r_.newly_enabled();
         work.insert(work.end(), nw.begin(), nw.end());
@@ -164,6 +170,7 @@ class ChainSearch {
 
   const ChainWatch& w_;
   bool reduce_;
+  const Bitset* cone_;
   Runner r_;
   Meter meter_;
   StateSet seen_;
@@ -181,8 +188,8 @@ std::vector<EventId> any_execution(const Graph& g) {
 }
 
 SearchResult search_chain(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b,
-                          SearchStats& st) {
-  return ChainSearch(g, w, reduce, b).run(st);
+                          SearchStats& st, const Bitset* cone) {
+  return ChainSearch(g, w, reduce, b, cone).run(st);
 }
 
 }  // namespace syncproof::exec

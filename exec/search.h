@@ -37,12 +37,14 @@ std::vector<model::EventId> any_execution(const Graph& g);
 
 // A two-chain obligation (Fresh, WriteOrder, ReadFirst) on one line unit. reduce: the priority
 // reduction of search.cpp; otherwise every interleaving state is visited (tests, benchmarks).
+// cone (reduced search only; may be null): a superset of ancestors(g, the watched events); the
+// search fires nothing else until it has decided.
 SearchResult search_chain(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b,
-                          SearchStats& st);
+                          SearchStats& st, const Bitset* cone = nullptr);
 
 // P-ORDERED obligation: can some `after` event fire while some `before` event has not?
 SearchResult search_ordered(const Graph& g, const properties::Ordering& o, bool reduce,
-                            const Budget& b, SearchStats& st);
+                            const Budget& b, SearchStats& st, const Bitset* cone = nullptr);
 
 // P-DEADLOCK-FREE on a Deadlock-mode graph: a reachable state where nothing can fire although
 // some event has not.

@@ -81,7 +81,7 @@ class FullDfs {
 }  // namespace
 
 SearchResult search_ordered(const Graph& g, const properties::Ordering& o, bool reduce,
-                            const Budget& b, SearchStats& st) {
+                            const Budget& b, SearchStats& st, const Bitset* cone) {
   const std::vector<EventId> before = sorted_unique(o.before), after = sorted_unique(o.after);
   Bitset is_before(g.n), is_after(g.n);
   for (EventId e : before) is_before.set(e);
@@ -115,7 +115,7 @@ SearchResult search_ordered(const Graph& g, const properties::Ordering& o, bool 
       r.reset();
       Bitset blocked(g.n);
       blocked.set(a);
-      r.saturate(&blocked);
+      r.saturate(&blocked, cone);
       for (EventId e : after) hit = hit || r.fired(e);
     }
     if (hit) {

@@ -58,6 +58,30 @@ bool is_chain(const Obligation& o) {
          o.kind == Obligation::Kind::ReadFirst;
 }
 
+std::vector<EventId> watched_events(const LoweredProgram& p, const Obligation& o,
+                                    const std::vector<char>* after_read) {
+  if (o.kind == Obligation::Kind::Ordered) return o.ordering.after;
+  if (!is_chain(o)) return {};
+  Shape sh = shape_of(p, o);
+  std::vector<EventId> out{sh.a0, sh.b0};
+  for (const auto* steps : {sh.sa, sh.sb})
+    for (const Step& s : *steps)
+      for (uint32_t oi : s.ops)
+        if (!after_read || !(*after_read)[p.cache_ops[oi].ev]) out.push_back(p.cache_ops[oi].ev);
+  return out;
+}
+
+EventId decided_by(const LoweredProgram& p, const Obligation& o) {
+  switch (o.kind) {
+    case Obligation::Kind::Fresh:
+      return p.accesses[o.fresh.read].ev;
+    case Obligation::Kind::ReadFirst:
+      return p.accesses[o.war.read].ev;
+    default:
+      return kNoEvent;
+  }
+}
+
 ChainWatch chain_watch(const LoweredProgram& p, const Obligation& o, uint64_t line) {
   Shape sh = shape_of(p, o);
   ChainWatch w;

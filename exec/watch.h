@@ -52,4 +52,15 @@ std::vector<uint64_t> line_units(const model::LoweredProgram& p, const propertie
 // Whether the obligation is one of the two-chain kinds above.
 bool is_chain(const properties::Obligation& o);
 
+// The events whose relative order decides the obligation on any line: the chains' start events
+// and all their operations (two-chain kinds), the `after` events (Ordered); none for a race.
+// Operations marked in `after_read` (events that must follow decided_by) are left out.
+std::vector<model::EventId> watched_events(const model::LoweredProgram& p,
+                                           const properties::Obligation& o,
+                                           const std::vector<char>* after_read = nullptr);
+
+// The read whose firing decides a Fresh or ReadFirst obligation (nothing that must come after it
+// can change the verdict); kNoEvent for the other kinds.
+model::EventId decided_by(const model::LoweredProgram& p, const properties::Obligation& o);
+
 }  // namespace syncproof::exec

@@ -135,7 +135,14 @@ Synthetic::Synthetic(uint64_t seed, int n) {
   }
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j)
-      if (coin(density)) p.orders.push_back({topo[i], topo[j], {}, Rule::CpOrder});
+      if (coin(density)) {
+        // A quarter of the orders rest on an assumption (all on in the default profile).
+        static const AssumptionId kIds[] = {AssumptionId::WaveEndStoresInGl2,
+                                            AssumptionId::GcrOuterFirst, AssumptionId::BopFifo};
+        Guard g;
+        if (coin(25)) g.id = kIds[rng() % 3];
+        p.orders.push_back({topo[i], topo[j], g, Rule::CpOrder});
+      }
   for (int k = rng() % 3; k > 0; --k) {
     WaitRule w;
     w.wait = static_cast<EventId>(rng() % n);

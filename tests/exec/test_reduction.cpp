@@ -84,3 +84,43 @@ TEST_CASE("a violation's interleaving is a complete execution the monitor confir
   }
   CHECK(checked > 50);
 }
+
+TEST_CASE("the assumptions a proof reports are needed, and enough") {
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    Synthetic s(seed, 7);
+    if (!complete_execution_exists(s.p)) continue;
+    const std::vector<model::Order> all = s.p.orders;
+    // The program without the constraints of the assumptions outside `keep`: their orders, and
+    // for A-INITIAL-ZERO the wait rules (nothing known of the initial value: no wait constrains).
+    const model::AssumptionSet config = s.p.config.assumptions;
+    auto only = [&](uint32_t keep) {
+      s.p.orders.clear();
+      for (const auto& o : all)
+        if (!o.guard.id || (keep >> static_cast<int>(*o.guard.id) & 1u)) s.p.orders.push_back(o);
+      const int iz = static_cast<int>(model::AssumptionId::InitialZero);
+      s.p.config.assumptions.set(model::AssumptionId::InitialZero, keep >> iz & 1u);
+    };
+    for (const auto& o : s.obligations) {
+      if (o.kind == properties::Obligation::Kind::Ordered) continue;
+      s.p.orders = all;
+      s.p.config.assumptions = config;
+      SearchStats st;
+      auto r = decide_obligation(s.p, o, {}, st);
+      if (r.status != Status::Safe) continue;
+      CAPTURE(seed);
+      CAPTURE(o.name);
+      only(r.assumptions);
+      CHECK_FALSE(naive_violated(s.p, o));
+      for (int a = 0; a < model::kAssumptionCount; ++a)
+        if (r.assumptions >> a & 1u) {
+          only(r.assumptions & ~(1u << a));
+          CHECK(naive_violated(s.p, o));
+        }
+      ++checked;
+    }
+    s.p.orders = all;
+    s.p.config.assumptions = config;
+  }
+  CHECK(checked > 50);
+}
