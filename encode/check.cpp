@@ -35,63 +35,6 @@ properties::Times model_times(solver::Solver& s, const Encoding& enc, size_t n) 
   return t;
 }
 
-std::vector<std::pair<uint32_t, uint32_t>> commands_of(const LoweredProgram& p,
-                                                       const Obligation& o) {
-  std::vector<uint32_t> accs;
-  switch (o.kind) {
-    case Obligation::Kind::Fresh:
-      accs = {o.fresh.write, o.fresh.read};
-      break;
-    case Obligation::Kind::WriteOrder:
-      accs = {o.waw.first, o.waw.second};
-      break;
-    case Obligation::Kind::ReadFirst:
-      accs = {o.war.read, o.war.write};
-      break;
-    case Obligation::Kind::Race:
-      accs = {o.race.a, o.race.b};
-      break;
-    case Obligation::Kind::Ordered: {
-      std::vector<std::pair<uint32_t, uint32_t>> out;
-      for (EventId e : o.ordering.before) out.push_back({p.events[e].queue, p.events[e].cmd});
-      for (EventId e : o.ordering.after) out.push_back({p.events[e].queue, p.events[e].cmd});
-      std::sort(out.begin(), out.end());
-      out.erase(std::unique(out.begin(), out.end()), out.end());
-      return out;
-    }
-  }
-  std::vector<std::pair<uint32_t, uint32_t>> out;
-  for (uint32_t a : accs) out.push_back({p.accesses[a].queue, p.accesses[a].cmd});
-  return out;
-}
-
-std::vector<EventId> focus_of(const LoweredProgram& p, const Obligation& o) {
-  auto acc = [&](uint32_t a, std::vector<EventId>& v) {
-    v.push_back(p.accesses[a].ev);
-    if (p.accesses[a].arrive != kNoEvent) v.push_back(p.accesses[a].arrive);
-  };
-  std::vector<EventId> v;
-  switch (o.kind) {
-    case Obligation::Kind::Fresh:
-      acc(o.fresh.write, v), acc(o.fresh.read, v);
-      break;
-    case Obligation::Kind::WriteOrder:
-      acc(o.waw.first, v), acc(o.waw.second, v);
-      break;
-    case Obligation::Kind::ReadFirst:
-      acc(o.war.read, v), acc(o.war.write, v);
-      break;
-    case Obligation::Kind::Race:
-      acc(o.race.a, v), acc(o.race.b, v);
-      break;
-    case Obligation::Kind::Ordered:
-      v = o.ordering.before;
-      v.insert(v.end(), o.ordering.after.begin(), o.ordering.after.end());
-      break;
-  }
-  return v;
-}
-
 // Decides the obligations of one property on a solver holding the base encoding.
 properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solver& s,
                            properties::MustOrder* fast, const std::vector<Obligation>& obs,
@@ -133,9 +76,7 @@ properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solve
             o.name)};
       }
       properties::Violated v;
-      v.trace = properties::build_trace(p, times, focus_of(p, o), m.cache_ops, commands_of(p, o));
-      v.trace.why = o.name + ": " + m.why;
-      v.trace.blamed = m.blamed;
+      v.trace = properties::violation_trace(p, o, times, m);
       v.witness = {static_cast<int>(&o - obs.data()), times, line};  // for --engine both
       first = std::move(v);
     }

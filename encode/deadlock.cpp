@@ -65,24 +65,14 @@ properties::Verdict check_deadlock(const LoweredProgram& p, solver::Context& ctx
     return properties::Unknown{fmt::format("{} on 'deadlock-free'", r.reason)};
   if (r.status == solver::Status::Unsat) return properties::Proved{{}, 1};
   properties::Violated v;
-  std::vector<std::string> stuck;
-  for (uint32_t q = 0; q < c.queues.size(); ++q) {
-    size_t n = c.queues[q].commands.size();
-    for (uint32_t i = 0; i < n; ++i)
+  std::vector<std::pair<uint32_t, uint32_t>> stuck;
+  for (uint32_t q = 0; q < c.queues.size(); ++q)
+    for (uint32_t i = 0; i < c.queues[q].commands.size(); ++i)
       if (!s.bool_value(done[q][i])) {
-        const Command& cmd = c.queues[q].commands[i];
-        v.trace.lines.push_back({static_cast<long long>(v.trace.lines.size() + 1), c.queues[q].name,
-                                 cmd.loc.line, properties::command_text(c, q, i),
-                                 "waits forever: nothing that completes can satisfy it"});
-        stuck.push_back(fmt::format("{} line {}", c.queues[q].name, cmd.loc.line));
+        stuck.push_back({q, i});
         break;
       }
-  }
-  v.trace.why = fmt::format(
-      "the waits at {} can never be satisfied: each waits for work that "
-      "only runs after a wait that is itself blocked",
-      fmt::join(stuck, " and "));
-  v.trace.blamed = {"a signal that does not depend on the waiting queue"};
+  v.trace = properties::deadlock_trace(c, stuck);
   return v;
 }
 

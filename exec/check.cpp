@@ -147,24 +147,16 @@ properties::Verdict deadlock_verdict(const LoweredProgram& p, const std::vector<
   const Case& c = *p.source;
   properties::Violated v;
   v.witness.times = times_of(p.events.size(), fired);
-  std::vector<std::string> stuck;
+  std::vector<std::pair<uint32_t, uint32_t>> stuck;
   for (uint32_t q = 0; q < c.queues.size(); ++q)
     for (uint32_t i = 0; i < c.queues[q].commands.size(); ++i) {
       const auto& evs = p.command(q, i).events;
       if (std::all_of(evs.begin(), evs.end(), [&](EventId e) { return v.witness.times[e] > 0; }))
         continue;
-      const Command& cmd = c.queues[q].commands[i];
-      v.trace.lines.push_back({static_cast<long long>(v.trace.lines.size() + 1), c.queues[q].name,
-                               cmd.loc.line, properties::command_text(c, q, i),
-                               "waits forever: nothing that completes can satisfy it"});
-      stuck.push_back(fmt::format("{} line {}", c.queues[q].name, cmd.loc.line));
+      stuck.push_back({q, i});
       break;
     }
-  v.trace.why = fmt::format(
-      "the waits at {} can never be satisfied: each waits for work that "
-      "only runs after a wait that is itself blocked",
-      fmt::join(stuck, " and "));
-  v.trace.blamed = {"a signal that does not depend on the waiting queue"};
+  v.trace = properties::deadlock_trace(c, stuck);
   return v;
 }
 

@@ -131,4 +131,22 @@ Trace violation_trace(const LoweredProgram& p, const Obligation& o, const Times&
   return trace;
 }
 
+Trace deadlock_trace(const Case& c, const std::vector<std::pair<uint32_t, uint32_t>>& stuck) {
+  Trace trace;
+  std::vector<std::string> where;
+  for (auto [q, i] : stuck) {
+    const Command& cmd = c.queues[q].commands[i];
+    trace.lines.push_back({static_cast<long long>(trace.lines.size() + 1), c.queues[q].name,
+                           cmd.loc.line, command_text(c, q, i),
+                           "waits forever: nothing that completes can satisfy it"});
+    where.push_back(fmt::format("{} line {}", c.queues[q].name, cmd.loc.line));
+  }
+  trace.why = fmt::format(
+      "the waits at {} can never be satisfied: each waits for work that only runs after a wait "
+      "that is itself blocked",
+      fmt::join(where, " and "));
+  trace.blamed = {"a signal that does not depend on the waiting queue"};
+  return trace;
+}
+
 }  // namespace syncproof::properties

@@ -32,4 +32,8 @@ std::vector<model::EventId> focus_events(const model::LoweredProgram& p, const O
 Trace violation_trace(const model::LoweredProgram& p, const Obligation& o, const Times& t,
                       const MonitorResult& m);
 
+// The trace of a deadlock: for each queue that did not finish, the first command that did not
+// complete (queue index, command index). Both engines report deadlocks through it.
+Trace deadlock_trace(const model::Case& c, const std::vector<std::pair<uint32_t, uint32_t>>& stuck);
+
 }  // namespace syncproof::properties
