@@ -126,6 +126,7 @@ std::optional<model::CommandBody> Parser::parse_sync_range_api(std::vector<Curso
                                s.spelled.gl1, s.spelled.gl2};
     report_problems(model::check_sync_flags(s.flags, ctx), *flags);
     report_problems(model::check_control_flags(s.control, s.api, q->type), *control);
+    report_problems(model::check_control_effect(s.control, s.flags), *control);
   }
   return s;
 }
@@ -163,6 +164,7 @@ std::optional<model::CommandBody> Parser::parse_bop_write(std::vector<Cursor>& a
     model::SyncFlagContext ctx{w.api, q->type, true, m.icache, m.gl1, m.gl2};
     report_problems(model::check_sync_flags(w.flags, ctx), *flags);
     report_problems(model::check_control_flags(w.control, w.api, q->type), *control);
+    report_problems(model::check_control_effect(w.control, w.flags), *control);
   }
   return w;
 }

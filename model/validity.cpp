@@ -364,4 +364,25 @@ std::vector<FlagProblem> check_bop_destination(uint64_t address) {
                        address)}};
 }
 
+std::vector<FlagProblem> check_control_effect(ControlFlags flags, uint32_t sync_flags) {
+  using CF = ControlFlag;
+  const SyncFields f = decode_sync(sync_flags);
+  const bool gcr = f.icache != IcacheSel::None || f.kcache_inv || f.vcache_inv || f.gl1_inv ||
+                   f.gl2_inv || f.gl2_wb || f.gl2_inv_unshared || f.mcache_inv || f.mcache_wb;
+  std::vector<FlagProblem> out;
+  auto warn = [&](CF c, std::string_view why) {
+    out.push_back({Severity::Warning, 1u << static_cast<int>(c),
+                   fmt::format("{} modifies nothing: {}", full_name(c), why)});
+  };
+  if (flags.has(CF::CpdmaSelectEnginePfp) && !f.sync_cpdma)
+    warn(CF::CpdmaSelectEnginePfp, "D3D12XBOX_SYNC_FLAG_SYNC_CPDMA is not set");
+  if (flags.has(CF::IdleSelectEnginePfp) && !f.idle)
+    warn(CF::IdleSelectEnginePfp, "D3D12XBOX_SYNC_FLAG_IDLE is not set");
+  if (flags.has(CF::IdleSelectEngineCe) && !f.idle)
+    warn(CF::IdleSelectEngineCe, "D3D12XBOX_SYNC_FLAG_IDLE is not set");
+  for (CF c : {CF::GcrSequenceForward, CF::GcrSequenceReverse})
+    if (flags.has(c) && !gcr) warn(c, "no cache invalidation or write-back is requested");
+  return out;
+}
+
 }  // namespace syncproof::model

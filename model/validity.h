@@ -58,6 +58,11 @@ std::vector<FlagProblem> check_margin_aliasing(uint32_t value, bool spelled_icac
 // Control flags per API (001, 004, 002).
 std::vector<FlagProblem> check_control_flags(ControlFlags flags, SyncApi api, QueueType q);
 
+// Control flags that modify nothing given the SyncFlags beside them (warnings):
+// CPDMA_SELECT_ENGINE_PFP without SYNC_CPDMA, IDLE_SELECT_ENGINE_* without IDLE, GCR_SEQUENCE_*
+// without any cache operation to sequence.
+std::vector<FlagProblem> check_control_effect(ControlFlags flags, uint32_t sync_flags);
+
 // DispatchX flags: unknown bits, ENABLE_OUT_OF_ORDER only on compute (async) queues,
 // W32 only when the shader is compiled for wave32 (003).
 std::vector<FlagProblem> check_dispatch_flags(uint32_t value, QueueType q, bool shader_is_wave32);

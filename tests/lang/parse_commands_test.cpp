@@ -128,7 +128,7 @@ TEST_CASE("sync: SyncTopOfPipeX/SyncBottomOfPipeX flags, control flags, ranges")
       "on gfx:\n"
       "  SyncTopOfPipeX(VCACHE_INVALIDATE | D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE, NONE, 0, "
       "D3D12XBOX_FLUSH_RANGE_ALL)\n"
-      "  SyncBottomOfPipeX(CS_PARTIAL_FLUSH | 0x8000, IDLE_SELECT_ENGINE_PFP | "
+      "  SyncBottomOfPipeX(CS_PARTIAL_FLUSH | 0x8000 | IDLE | SYNC_CPDMA, IDLE_SELECT_ENGINE_PFP | "
       "CPDMA_SELECT_ENGINE_PFP, grid, grid)\n"
       "  SyncTopOfPipeX(GL2_INVALIDATE | GL2_MARGIN | ICACHE_MARGIN, TOP_SELECT_ENGINE_CE, 0x1000, "
       "0x20)\n"
@@ -140,7 +140,7 @@ TEST_CASE("sync: SyncTopOfPipeX/SyncBottomOfPipeX flags, control flags, ranges")
   CHECK(a.range.all);
   auto b = body<model::SyncCmd>(cmds[1]);
   CHECK(b.api == model::SyncApi::SyncBottomOfPipeX);
-  CHECK(b.flags == (0x100000u | 0x8000u));
+  CHECK(b.flags == (0x100000u | 0x8000u | 0x80000000u | 0x20000u));
   CHECK(b.control.has(model::ControlFlag::IdleSelectEnginePfp));
   CHECK(b.control.has(model::ControlFlag::CpdmaSelectEnginePfp));
   CHECK(!b.control.has(model::ControlFlag::TopSelectEnginePfp));

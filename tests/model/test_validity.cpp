@@ -438,3 +438,26 @@ TEST_CASE("BOP write destinations are 4-byte aligned (002)") {
           "4-byte alignment)"});
   CHECK(check_bop_destination(0xFFFFFFFFFFFFFFFFull).size() == 1);
 }
+
+TEST_CASE("control flags that modify nothing next to their SyncFlags") {
+  using namespace syncproof::model;
+  ControlFlags cf;
+  cf.set(ControlFlag::CpdmaSelectEnginePfp);
+  auto p = check_control_effect(cf, sync::kIdle);
+  REQUIRE(p.size() == 1);
+  CHECK(p[0].severity == Severity::Warning);
+  CHECK(p[0].message ==
+        "D3D12XBOX_SYNC_CONTROL_FLAG_CPDMA_SELECT_ENGINE_PFP modifies nothing: "
+        "D3D12XBOX_SYNC_FLAG_SYNC_CPDMA is not set");
+  CHECK(check_control_effect(cf, sync::kSyncCpdma).empty());
+  ControlFlags idle;
+  idle.set(ControlFlag::IdleSelectEnginePfp);
+  CHECK(check_control_effect(idle, sync::kCsPartialFlush).size() == 1);
+  CHECK(check_control_effect(idle, sync::kIdle).empty());
+  ControlFlags seq;
+  seq.set(ControlFlag::GcrSequenceReverse);
+  auto s = check_control_effect(seq, sync::kNone);
+  REQUIRE(s.size() == 1);
+  CHECK(s[0].message.find("no cache invalidation or write-back") != std::string::npos);
+  CHECK(check_control_effect(seq, sync::kGl2Writeback).empty());
+}
