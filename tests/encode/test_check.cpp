@@ -1,0 +1,114 @@
+// The SMT engine end to end: verdicts, the assumptions a proof reports, vacuity, explanations,
+// the order-proof shortcut against the solver, and SMT-LIB dumps.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "encode/check.h"
+#include "lang/parse.h"
+
+using namespace syncproof;
+
+namespace {
+
+model::Case parse(const std::string& text) {
+  auto pr = lang::parse_case("t.sync", text);
+  REQUIRE_MESSAGE(!pr.has_errors(), lang::render_all(pr));
+  return pr.c;
+}
+
+const char* kUavSrv = R"(queue acs compute
+buffer grid 0x10000 0x4000
+on acs:
+  produce: Dispatch writes grid as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  consume: Dispatch reads grid as srv
+prove visible produce -> consume
+)";
+
+}  // namespace
+
+TEST_CASE("a proof lists exactly the assumptions it rests on, with and without order proofs") {
+  auto c = parse(kUavSrv);
+  for (bool order_proofs : {true, false}) {
+    encode::CheckOptions opt;
+    opt.order_proofs = order_proofs;
+    auto r = encode::check_case(c, opt);
+    REQUIRE(r.results.size() == 1);
+    auto* p = std::get_if<properties::Proved>(&r.results[0].verdict);
+    REQUIRE(p);
+    CHECK(p->assumptions ==
+          std::vector<std::string>{"A-GCR-OUTER-FIRST", "A-WAVE-END-STORES-IN-GL2"});
+  }
+}
+
+TEST_CASE("the strict profile refutes what rdna2 proves, and says why") {
+  auto c = parse(kUavSrv);
+  encode::CheckOptions opt;
+  opt.profile = model::Profile::Strict;
+  auto r = encode::check_case(c, opt);
+  auto* v = std::get_if<properties::Violated>(&r.results.at(0).verdict);
+  REQUIRE(v);
+  REQUIRE_FALSE(v->trace.blamed.empty());
+  CHECK(v->trace.blamed[0].find("D3D12XBOX_SYNC_FLAG_IDLE") == 0);
+  CHECK_FALSE(v->trace.lines.empty());
+}
+
+TEST_CASE("removing GL1_INVALIDATE is refuted and the explanation names it") {
+  std::string text = kUavSrv;
+  text.replace(text.find("VCACHE_INVALIDATE | GL1_INVALIDATE"), 34, "VCACHE_INVALIDATE");
+  auto c = parse(text);
+  for (bool order_proofs : {true, false}) {
+    encode::CheckOptions opt;
+    opt.order_proofs = order_proofs;
+    auto r = encode::check_case(c, opt);
+    auto* v = std::get_if<properties::Violated>(&r.results.at(0).verdict);
+    REQUIRE(v);
+    CHECK(v->trace.blamed == std::vector<std::string>{"D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE"});
+    CHECK(v->trace.why.find("GL1") != std::string::npos);
+  }
+}
+
+TEST_CASE("a case whose waits can never all be satisfied is vacuous: an error, not a proof") {
+  auto c = parse(R"(queue a compute
+queue b compute
+buffer x 0x10000 0x1000
+fence f1
+fence f2
+on a:
+  Wait(f2, 1)
+  w: Dispatch writes x as uav
+  Signal(f1, 1)
+on b:
+  Wait(f1, 1)
+  r: Dispatch reads x as srv
+  Signal(f2, 1)
+prove visible w -> r
+refute deadlock-free
+)");
+  for (bool order_proofs : {true, false}) {
+    encode::CheckOptions opt;
+    opt.order_proofs = order_proofs;
+    auto r = encode::check_case(c, opt);
+    auto* e = std::get_if<properties::Error>(&r.results.at(0).verdict);
+    REQUIRE(e);
+    CHECK(e->message.find("vacuous") == 0);
+    CHECK(std::holds_alternative<properties::Violated>(r.results.at(1).verdict));
+    CHECK(r.results.at(1).as_expected);
+  }
+}
+
+TEST_CASE("--dump-smt2 writes every solver question, named after its obligation") {
+  auto dir = std::filesystem::temp_directory_path() / "syncproof-test-dump";
+  std::filesystem::remove_all(dir);
+  encode::CheckOptions opt;
+  opt.order_proofs = false;
+  opt.dump_dir = dir.string();
+  encode::check_case(parse(kUavSrv), opt);
+  size_t fresh = 0;
+  for (const auto& f : std::filesystem::directory_iterator(dir))
+    fresh += f.path().filename().string().rfind("fresh", 0) == 0;
+  CHECK(fresh >= 1);
+  std::filesystem::remove_all(dir);
+}
