@@ -17,20 +17,21 @@ uint64_t sat_add(uint64_t a, uint64_t b) {
   return a + b < a ? UINT64_MAX : a + b;
 }
 
+// Render-back-end accesses read and write through the same caches: CB/DB for data, their
+// metadata caches for the compression metadata, then GL2.
+Path rb_path(AccessKind k, Plane p) {
+  const bool color = k == AccessKind::Rt;
+  if (p == Plane::Meta)
+    return path_of({color ? Level::CbMeta : Level::DbMeta, Level::Gl2, Level::Mem});
+  return path_of({color ? Level::Cb : Level::Db, Level::Gl2, Level::Mem});
+}
+
 }  // namespace
 
 Path read_path(AccessKind k, Plane p) {
   using L = Level;
-  if (p == Plane::Meta) {
-    switch (k) {
-      case AccessKind::Rt:
-        return path_of({L::CbMeta, L::Gl2, L::Mem});
-      case AccessKind::Depth:
-        return path_of({L::DbMeta, L::Gl2, L::Mem});
-      default:
-        return path_of({L::Mcache, L::Gl2, L::Mem});
-    }
-  }
+  if (is_rb_access(k)) return rb_path(k, p);
+  if (p == Plane::Meta) return path_of({L::Mcache, L::Gl2, L::Mem});
   switch (k) {
     case AccessKind::Srv:
     case AccessKind::Uav:
@@ -46,12 +47,10 @@ Path read_path(AccessKind k, Plane p) {
     case AccessKind::Indirect:
     case AccessKind::CopySrc:
       return path_of({L::Gl2, L::Mem});
-    case AccessKind::Rt:
-      return path_of({L::Cb, L::Gl2, L::Mem});
-    case AccessKind::Depth:
-      return path_of({L::Db, L::Gl2, L::Mem});
     case AccessKind::Host:
       return path_of({L::Mem});
+    case AccessKind::Rt:
+    case AccessKind::Depth:  // rb_path
     case AccessKind::CopyDst:
     case AccessKind::Streamout:
       break;  // not readable kinds
@@ -61,24 +60,12 @@ Path read_path(AccessKind k, Plane p) {
 
 Path write_path(AccessKind k, Plane p) {
   using L = Level;
-  if (p == Plane::Meta) {
-    switch (k) {
-      case AccessKind::Rt:
-        return path_of({L::CbMeta, L::Gl2, L::Mem});
-      case AccessKind::Depth:
-        return path_of({L::DbMeta, L::Gl2, L::Mem});
-      default:
-        return path_of({L::Gl2, L::Mem});  // GL2 updates metadata for shader stores
-    }
-  }
+  if (is_rb_access(k)) return rb_path(k, p);
+  if (p == Plane::Meta) return path_of({L::Gl2, L::Mem});  // GL2 updates metadata for shader stores
   switch (k) {
     case AccessKind::Uav:
     case AccessKind::CopyDst:
       return path_of({L::Gl2, L::Mem});
-    case AccessKind::Rt:
-      return path_of({L::Cb, L::Gl2, L::Mem});
-    case AccessKind::Depth:
-      return path_of({L::Db, L::Gl2, L::Mem});
     case AccessKind::Streamout:
       return path_of({L::So, L::Gl2, L::Mem});
     case AccessKind::Host:
