@@ -18,20 +18,26 @@ Encoding::Encoding(const LoweredProgram& p, solver::Context& ctx) : p_(p), ctx_(
   for (const WaitRule& w : p.waits) base_.push_back(wait_term(w));
 }
 
+// One literal per assumption, stating "this assumption holds". A check assumes it when the
+// configuration enables the assumption and its negation when it disables it, so a guard on either
+// value (Guard::when) is active exactly when the configuration says so.
 Term Encoding::guard(const Guard& g) {
   int id = static_cast<int>(*g.id);
   auto it = literal_of_.find(id);
   if (it == literal_of_.end()) {
     Term lit = ctx_.bool_var(fmt::format("assume.{}", assumption(*g.id).name));
     it = literal_of_.emplace(id, lit).first;
-    literals_.push_back(lit);
+    literals_.push_back(p_.config.assumptions.enabled(*g.id) ? lit : ctx_.lnot(lit));
   }
   return g.when ? it->second : ctx_.lnot(it->second);
 }
 
 std::string Encoding::assumption_name(Term lit) const {
-  for (const auto& [id, l] : literal_of_)
-    if (l.id == lit.id) return std::string(assumption(static_cast<AssumptionId>(id)).name);
+  for (const auto& [id, l] : literal_of_) {
+    const auto a = static_cast<AssumptionId>(id);
+    const Term assumed = p_.config.assumptions.enabled(a) ? l : ctx_.lnot(l);
+    if (assumed.id == lit.id) return std::string(assumption(a).name);
+  }
   return "?";
 }
 
