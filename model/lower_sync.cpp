@@ -101,7 +101,7 @@ Lowerer::TopResult Lowerer::top_sequence(const SyncFields& f, const ControlFlags
 
 void Lowerer::lower_top(const SyncCmd& s) {
   auto& st = qs();
-  EventId p = pfp_step();
+  pfp_step();
   std::vector<EventId> tail;
   if (st.last_me != kNoEvent) tail.push_back(st.last_me);
   if (st.gate != kNoEvent) tail.push_back(st.gate);
@@ -109,7 +109,6 @@ void Lowerer::lower_top(const SyncCmd& s) {
   EventId m = me_step("ME resumes after SyncTopOfPipeX");
   for (EventId t : res.tail) order(t, m, Rule::TopBlocksCp);
   // The PFP resumes (its next step) after what holds it; TOP_SELECT_ENGINE_PFP: after all of it.
-  (void)p;
   auto& gates = qs().pfp_gates;
   gates.insert(gates.end(), res.pfp_after.begin(), res.pfp_after.end());
   if (s.control.has(ControlFlag::TopSelectEnginePfp)) gates.push_back(m);
@@ -173,7 +172,7 @@ std::vector<EventId> Lowerer::pipelined_bop_ops(const SyncFields& f, const SyncR
 void Lowerer::lower_bop_sync(const SyncCmd& s) {
   auto& st = qs();
   const SyncFields f = decode_sync(s.flags);
-  EventId p = pfp_step();
+  pfp_step();
   const EventId prev_me = st.last_me;
   std::vector<EventId> blocking;
   std::vector<EventId> tail;
@@ -214,7 +213,6 @@ void Lowerer::lower_bop_sync(const SyncCmd& s) {
   EventId m = me_step("ME continues after SyncBottomOfPipeX");
   after_all(blocking, m, Rule::BopOrder);
   if (f.pfp_sync_me) st.pfp_gates.push_back(m);
-  (void)p;
   finish_bop(b, ops);
 }
 

@@ -109,7 +109,7 @@ int run_check(const CheckArgs& a, std::ostream& out) {
     for (const auto& r : res.results) {
       const model::Property& prop = pr.c.properties[r.property];
       print_property(out, pr.c, prop, r, a.quiet);
-      row.count(prop, r);
+      row.count(r);
     }
     out << run.pending;
   }

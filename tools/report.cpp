@@ -11,7 +11,7 @@ namespace syncproof::cli {
 
 using namespace model;
 
-void SummaryRow::count(const Property& p, const encode::PropertyResult& r) {
+void SummaryRow::count(const encode::PropertyResult& r) {
   ++properties;
   switch (r.verdict.index()) {
     case 0:
@@ -31,7 +31,6 @@ void SummaryRow::count(const Property& p, const encode::PropertyResult& r) {
     ++as_expected;
   else
     ++not_as_expected;
-  (void)p;
 }
 
 SummaryRow& Summary::row_for(const std::string& file) {

@@ -13,7 +13,7 @@ struct SummaryRow {
   size_t cases = 0, properties = 0, proved = 0, violated = 0, unknown = 0, errors = 0;
   size_t as_expected = 0, not_as_expected = 0, input_errors = 0, lint_cases = 0;
   double ms = 0;
-  void count(const model::Property& p, const encode::PropertyResult& r);
+  void count(const encode::PropertyResult& r);
 };
 
 struct Summary {
