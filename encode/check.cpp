@@ -17,11 +17,9 @@ namespace syncproof::encode {
 using namespace model;
 using properties::Obligation;
 
-namespace {
+using properties::ms_since;
 
-double ms_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
+namespace {
 
 // The model's event times, renumbered densely (1, 2, 3, ...) keeping their order, so the trace
 // and the explanation speak of the same small times.

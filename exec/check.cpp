@@ -15,11 +15,9 @@ namespace syncproof::exec {
 using namespace model;
 using properties::Obligation;
 
-namespace {
+using properties::ms_since;
 
-double ms_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
+namespace {
 
 properties::Times times_of(size_t n, const std::vector<EventId>& order) {
   properties::Times t(n, 0);

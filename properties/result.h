@@ -2,6 +2,7 @@
 // What an engine returns for one case: a verdict per property, with timings. Both engines (the
 // SMT engine, encode/check.h, and the executor, exec/check.h) return this type, so
 // `syncproof check --engine both` compares like with like.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -27,6 +28,11 @@ struct CaseResult {
   uint64_t states = 0;                 // the executor: states explored (the SMT engine leaves it 0)
   double prepare_ms = 0, base_ms = 0;  // SMT engine: lowering+encoding, the vacuity check
 };
+
+// Milliseconds since t0: the timings both engines put in their results.
+inline double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
 
 // Whether a verdict is what the property line asked for (prove: proved; refute: violated and
 // the explanation names every `missing` flag; check: anything).

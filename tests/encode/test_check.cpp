@@ -5,17 +5,11 @@
 #include <filesystem>
 
 #include "encode/check.h"
-#include "lang/parse.h"
+#include "tests/case_fixture.h"
 
 using namespace syncproof;
 
 namespace {
-
-model::Case parse(const std::string& text) {
-  auto pr = lang::parse_case("t.sync", text);
-  REQUIRE_MESSAGE(!pr.has_errors(), lang::render_all(pr));
-  return pr.c;
-}
 
 const char* kUavSrv = R"(queue acs compute
 buffer grid 0x10000 0x4000
@@ -30,7 +24,7 @@ prove visible produce -> consume
 }  // namespace
 
 TEST_CASE("a proof lists exactly the assumptions it rests on, with and without order proofs") {
-  auto c = parse(kUavSrv);
+  auto c = testing::parse_case_text(kUavSrv);
   for (bool order_proofs : {true, false}) {
     encode::CheckOptions opt;
     opt.order_proofs = order_proofs;
@@ -44,7 +38,7 @@ TEST_CASE("a proof lists exactly the assumptions it rests on, with and without o
 }
 
 TEST_CASE("the strict profile refutes what rdna2 proves, and says why") {
-  auto c = parse(kUavSrv);
+  auto c = testing::parse_case_text(kUavSrv);
   encode::CheckOptions opt;
   opt.profile = model::Profile::Strict;
   auto r = encode::check_case(c, opt);
@@ -58,7 +52,7 @@ TEST_CASE("the strict profile refutes what rdna2 proves, and says why") {
 TEST_CASE("removing GL1_INVALIDATE is refuted and the explanation names it") {
   std::string text = kUavSrv;
   text.replace(text.find("VCACHE_INVALIDATE | GL1_INVALIDATE"), 34, "VCACHE_INVALIDATE");
-  auto c = parse(text);
+  auto c = testing::parse_case_text(text);
   for (bool order_proofs : {true, false}) {
     encode::CheckOptions opt;
     opt.order_proofs = order_proofs;
@@ -71,7 +65,7 @@ TEST_CASE("removing GL1_INVALIDATE is refuted and the explanation names it") {
 }
 
 TEST_CASE("a case whose waits can never all be satisfied is vacuous: an error, not a proof") {
-  auto c = parse(R"(queue a compute
+  auto c = testing::parse_case_text(R"(queue a compute
 queue b compute
 buffer x 0x10000 0x1000
 fence f1
@@ -105,7 +99,7 @@ TEST_CASE("--dump-smt2 writes every solver question, named after its obligation"
   encode::CheckOptions opt;
   opt.order_proofs = false;
   opt.dump_dir = dir.string();
-  encode::check_case(parse(kUavSrv), opt);
+  encode::check_case(testing::parse_case_text(kUavSrv), opt);
   size_t fresh = 0;
   for (const auto& f : std::filesystem::directory_iterator(dir))
     fresh += f.path().filename().string().rfind("fresh", 0) == 0;

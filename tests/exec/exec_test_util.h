@@ -14,19 +14,11 @@
 #include "model/events.h"
 #include "properties/monitor.h"
 #include "properties/obligation.h"
+#include "tests/case_fixture.h"
 
 namespace syncproof::exec::testing {
 
-struct Fixture {
-  model::Case c;
-  model::LoweredProgram p;
-  explicit Fixture(const std::string& text) {
-    auto pr = lang::parse_case("t.sync", text);
-    REQUIRE_MESSAGE(!pr.has_errors(), lang::render_all(pr));
-    c = pr.c;
-    p = model::lower(c, model::config_for(c, std::nullopt, {}));
-  }
-};
+using Fixture = syncproof::testing::LoweredCase;
 
 // A random program of a few events on two queues: random strict orders (acyclic), wait rules,
 // cache operations with random coverage, two writes and a read; and random obligations of every

@@ -4,20 +4,14 @@
 
 #include <algorithm>
 
-#include "lang/parse.h"
 #include "model/lower_impl.h"
+#include "tests/case_fixture.h"
 
 using namespace syncproof::model;
 
 namespace {
 
-LoweredProgram lower_text(const std::string& text, Profile profile = Profile::Rdna2) {
-  auto pr = syncproof::lang::parse_case("t.sync", text);
-  REQUIRE_MESSAGE(!pr.has_errors(), syncproof::lang::render_all(pr));
-  static std::vector<Case> keep;  // the program points into its case
-  keep.push_back(pr.c);
-  return lower(keep.back(), config_for(keep.back(), profile, {}));
-}
+using syncproof::testing::LoweredCase;
 
 size_t count_rule(const LoweredProgram& p, Rule r) {
   return static_cast<size_t>(
@@ -87,7 +81,8 @@ TEST_CASE("access paths: vector, scalar, host, render targets") {
 }
 
 TEST_CASE("a dispatch, a partial flush and a top-of-pipe sync become ordered events") {
-  auto p = lower_text(kUavSrv);
+  LoweredCase lc(kUavSrv);
+  const LoweredProgram& p = lc.p;
   CHECK(p.accesses.size() == 2);
   CHECK(p.accesses[0].write);
   CHECK(p.accesses[0].path[0] == Level::Gl2);
@@ -106,9 +101,11 @@ TEST_CASE("a dispatch, a partial flush and a top-of-pipe sync become ordered eve
 }
 
 TEST_CASE("a constraint resting on an assumption disappears when the profile turns it off") {
-  auto strict = lower_text(kUavSrv, Profile::Strict);
+  LoweredCase strict_case(kUavSrv, Profile::Strict);
+  const LoweredProgram& strict = strict_case.p;
   CHECK(count_rule(strict, Rule::WaveEndStores) == 0);
-  auto rdna2 = lower_text(kUavSrv, Profile::Rdna2);
+  LoweredCase rdna2_case(kUavSrv, Profile::Rdna2);
+  const LoweredProgram& rdna2 = rdna2_case.p;
   CHECK(count_rule(rdna2, Rule::WaveEndStores) == 1);
 }
 
@@ -127,7 +124,7 @@ TEST_CASE("configuration: profile defaults, case assumptions, command-line overr
 }
 
 TEST_CASE("waits collect the signals that can satisfy them") {
-  auto p = lower_text(R"(queue a compute
+  LoweredCase lc(R"(queue a compute
 queue b compute
 fence f
 on a:
@@ -136,6 +133,7 @@ on a:
 on b:
   Wait(f, 2)
 )");
+  const LoweredProgram& p = lc.p;
   REQUIRE(p.waits.size() == 1);
   CHECK(p.waits[0].candidates.size() == 1);  // only the signal of 3 satisfies >= 2
   CHECK(p.events[p.waits[0].candidates[0]].kind == EventKind::Signal);

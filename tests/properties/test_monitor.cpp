@@ -2,9 +2,9 @@
 // hand-made executions.
 #include <doctest/doctest.h>
 
-#include "lang/parse.h"
 #include "properties/api_order.h"
 #include "properties/monitor.h"
+#include "tests/case_fixture.h"
 
 using namespace syncproof;
 using namespace syncproof::model;
@@ -12,15 +12,8 @@ using namespace syncproof::properties;
 
 namespace {
 
-struct Fixture {
-  Case c;
-  LoweredProgram p;
-  explicit Fixture(const std::string& text) {
-    auto pr = lang::parse_case("t.sync", text);
-    REQUIRE_MESSAGE(!pr.has_errors(), lang::render_all(pr));
-    c = pr.c;
-    p = lower(c, config_for(c, std::nullopt, {}));
-  }
+struct Fixture : syncproof::testing::LoweredCase {
+  using LoweredCase::LoweredCase;
   Property prop(PropertyKind k, std::string from = "", std::string to = "") {
     Property pr;
     pr.kind = k;

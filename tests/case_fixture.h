@@ -1,0 +1,30 @@
+#pragma once
+// Shared by the unit tests: a case parsed from text (failing the test on any error) and its
+// lowering. The lowered program points into the case, so a LoweredCase is not copyable.
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+
+#include "lang/parse.h"
+#include "model/events.h"
+
+namespace syncproof::testing {
+
+inline model::Case parse_case_text(const std::string& text) {
+  auto pr = lang::parse_case("t.sync", text);
+  REQUIRE_MESSAGE(!pr.has_errors(), lang::render_all(pr));
+  return pr.c;
+}
+
+struct LoweredCase {
+  model::Case c;
+  model::LoweredProgram p;
+  explicit LoweredCase(const std::string& text,
+                       std::optional<model::Profile> profile = std::nullopt)
+      : c(parse_case_text(text)), p(model::lower(c, model::config_for(c, profile, {}))) {}
+  LoweredCase(const LoweredCase&) = delete;
+  LoweredCase& operator=(const LoweredCase&) = delete;
+};
+
+}  // namespace syncproof::testing
