@@ -128,18 +128,20 @@ std::optional<EventId> MustOrder::chain(EventId start, const std::vector<Step>& 
 std::optional<std::set<AssumptionId>> MustOrder::prove(const Obligation& o) {
   std::vector<EventId> points;
   std::set<AssumptionId> used;
-  auto collect = [&] {
+  // A chain of covering operations from `start` through `steps`, then on to `target`: proved,
+  // with the assumptions guarding the paths between consecutive points.
+  auto chain_to = [&](EventId start, const std::vector<Step>& steps, uint64_t lo, uint64_t hi,
+                      EventId target) -> std::optional<std::set<AssumptionId>> {
+    if (!chain(start, steps, 0, lo, hi, target, &points)) return std::nullopt;
+    points.push_back(target);
     for (size_t i = 0; i + 1 < points.size(); ++i) guards_on_path(points[i], points[i + 1], &used);
+    return used;
   };
   switch (o.kind) {
     case Obligation::Kind::Fresh: {
       const MemAccess& w = p_.accesses[o.fresh.write];
       const MemAccess& r = p_.accesses[o.fresh.read];
-      if (!chain(w.arrive, o.fresh.steps, 0, o.fresh.lo, o.fresh.hi, r.ev, &points))
-        return std::nullopt;
-      points.push_back(r.ev);
-      collect();
-      return used;
+      return chain_to(w.arrive, o.fresh.steps, o.fresh.lo, o.fresh.hi, r.ev);
     }
     case Obligation::Kind::Ordered:
       for (EventId a : o.ordering.before)
@@ -153,11 +155,7 @@ std::optional<std::set<AssumptionId>> MustOrder::prove(const Obligation& o) {
       const MemAccess& w2 = p_.accesses[o.waw.second];
       // The first write's data has crossed to the meeting level before the second one arrives
       // anywhere: F(first) <= t(last op) < t(arrive(second)) <= F(second).
-      if (!chain(w1.arrive, o.waw.first_steps, 0, o.waw.lo, o.waw.hi, w2.arrive, &points))
-        return std::nullopt;
-      points.push_back(w2.arrive);
-      collect();
-      return used;
+      return chain_to(w1.arrive, o.waw.first_steps, o.waw.lo, o.waw.hi, w2.arrive);
     }
     case Obligation::Kind::ReadFirst: {
       // Any chain of the write's data starts after its arrival, so a read before the arrival
