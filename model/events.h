@@ -134,12 +134,15 @@ struct Path {
 
 enum class Plane : uint8_t { Data, Meta };
 
+inline constexpr uint32_t kNoObject = UINT32_MAX;
+
 struct MemAccess {
   EventId ev;                 // the access (for writes: issued)
   EventId arrive = kNoEvent;  // writes: data reached path[0]
   uint32_t queue, cmd;
-  uint32_t resource;
-  uint64_t lo, hi;  // 64-byte units touched, inclusive
+  uint32_t resource;  // index into Case::resources, or kNoObject (a label word)
+  uint64_t lo, hi;    // 64-byte units touched, inclusive
+  uint64_t blo, bhi;  // bytes touched, inclusive
   bool write;
   AccessKind kind;
   Stage stage;
@@ -147,7 +150,11 @@ struct MemAccess {
   bool rb = false;  // issued by the render back-ends (for the GL2 RB/TC split)
   Path path;        // reads: where the data comes from, innermost first; writes: where it goes
   SrcLoc loc;
+  uint32_t label = kNoObject;  // AccessKind::Label: index into Case::labels (kNoObject: a number)
 };
+
+// What an access touches, for traces: the resource or label name, or the address.
+std::string object_name(const Case& c, const MemAccess& m);
 
 // What a command became; events are listed in creation order.
 struct LoweredCommand {

@@ -75,6 +75,12 @@ std::string_view to_string(EventKind k) {
   return "?";
 }
 
+std::string object_name(const Case& c, const MemAccess& m) {
+  if (m.resource != kNoObject) return c.resources[m.resource].name;
+  if (m.label != kNoObject) return c.labels[m.label].name;
+  return fmt::format("0x{:X}", m.blo);
+}
+
 namespace detail {
 
 Lowerer::Lowerer(const Case& c, const ModelConfig& cfg, LoweredProgram& out)
@@ -310,6 +316,8 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
                 a.resource,
                 ulo,
                 uhi,
+                r.address,
+                r.address + r.size - 1,
                 a.write,
                 a.kind,
                 a.stage,

@@ -231,6 +231,28 @@ void Lowerer::lower_bop_write(const BopWriteCmd& w) {
   for (EventId o : ops)
     order(o, v, Rule::BopWriteAfterGcr, {AssumptionId::BopWriteAfterOwnGcr, true});
   value_writes_.push_back({v, w.address, w.value, w.source == WriteValueSource::Value});
+  // The value is a memory write of 4 or 8 bytes at Destination, through GL2 like every CP write
+  // (R-BOP-VALUE-PATH): shaders, copies and the host that touch those bytes pair with it.
+  const uint64_t bytes = w.api == SyncApi::Write32BitValueBottomOfPipe2X ? 4 : 8;
+  MemAccess m{v,
+              v,
+              q_,
+              cmd_,
+              kNoObject,
+              w.address / kUnitBytes,
+              (w.address + bytes - 1) / kUnitBytes,
+              w.address,
+              w.address + bytes - 1,
+              true,
+              AccessKind::Label,
+              Stage::Cp,
+              Plane::Data,
+              false,
+              write_path(AccessKind::Label, Plane::Data),
+              c_.queues[q_].commands[cmd_].loc,
+              w.label ? *w.label : kNoObject};
+  lc().accesses.push_back(static_cast<uint32_t>(out_.accesses.size()));
+  out_.accesses.push_back(m);
   ops.push_back(v);
   finish_bop(b, ops);
 }

@@ -163,7 +163,7 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
   MonitorResult res;
   const MemAccess& w = p.accesses[f.write];
   const MemAccess& r = p.accesses[f.read];
-  const auto& res_name = p.source->resources[w.resource].name;
+  const std::string res_name = object_name(*p.source, w);
   long long tr = t[r.ev];
   long long cur = t[w.arrive];
   const std::string unit = fmt::format("{} line at 0x{:X}", res_name, line * kUnitBytes);

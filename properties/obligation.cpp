@@ -73,10 +73,17 @@ int meeting_index(const LoweredProgram& p, const MemAccess& w, const MemAccess& 
   return w.path.size - 1;
 }
 
+// The 64-byte units of the bytes both touch (same plane), if they share any byte.
 bool overlap(const MemAccess& a, const MemAccess& b, uint64_t* lo, uint64_t* hi) {
-  *lo = std::max(a.lo, b.lo);
-  *hi = std::min(a.hi, b.hi);
-  return *lo <= *hi && a.plane == b.plane;
+  const uint64_t blo = std::max(a.blo, b.blo), bhi = std::min(a.bhi, b.bhi);
+  *lo = blo / kUnitBytes;
+  *hi = bhi / kUnitBytes;
+  return blo <= bhi && a.plane == b.plane;
+}
+
+// Whether x touches every byte a and b both touch.
+bool covers_common(const MemAccess& x, const MemAccess& a, const MemAccess& b) {
+  return x.blo <= std::max(a.blo, b.blo) && x.bhi >= std::min(a.bhi, b.bhi);
 }
 
 std::vector<Step> down_steps(const LoweredProgram& p, const MemAccess& w, int upto) {
@@ -88,8 +95,15 @@ std::vector<Step> down_steps(const LoweredProgram& p, const MemAccess& w, int up
 std::string access_name(const LoweredProgram& p, uint32_t a) {
   const MemAccess& m = p.accesses[a];
   const Case& c = *p.source;
-  return fmt::format("{} {} line {}", m.write ? "write of" : "read of",
-                     c.resources[m.resource].name, c.queues[m.queue].commands[m.cmd].loc.line);
+  return fmt::format("{} {} line {}", m.write ? "write of" : "read of", object_name(c, m),
+                     c.queues[m.queue].commands[m.cmd].loc.line);
+}
+
+// `visible ... on R`: the access is to R, or (a label word) overlaps R's bytes.
+bool on_resource(const Case& c, const MemAccess& m, uint32_t r) {
+  if (m.resource != kNoObject) return m.resource == r;
+  const Resource& res = c.resources[r];
+  return m.blo <= res.address + (res.size - 1) && m.bhi >= res.address;
 }
 
 Obligation fresh_obligation(const LoweredProgram& p, uint32_t w, uint32_t r) {
@@ -129,8 +143,8 @@ Obligations visible(const LoweredProgram& p, const Property& prop) {
       const MemAccess& ar = p.accesses[r];
       uint64_t lo, hi;
       if (!aw.write || ar.write || !overlap(aw, ar, &lo, &hi)) continue;
-      if (prop.resource && (aw.resource != *prop.resource || ar.resource != *prop.resource))
-        continue;
+      if (prop.resource && !on_resource(c, aw, *prop.resource)) continue;
+      if (prop.resource && !on_resource(c, ar, *prop.resource)) continue;
       out.list.push_back(fresh_obligation(p, w, r));
     }
   if (out.list.empty())
@@ -168,8 +182,7 @@ bool shadowed(const LoweredProgram& p, const ApiOrder& hb, uint32_t w, uint32_t 
   const MemAccess& ar = p.accesses[r];
   for (uint32_t m = 0; m < p.accesses.size(); ++m) {
     const MemAccess& x = p.accesses[m];
-    if (!x.write || m == w || x.plane != aw.plane) continue;
-    if (x.lo > std::max(aw.lo, ar.lo) || x.hi < std::min(aw.hi, ar.hi)) continue;
+    if (!x.write || m == w || x.plane != aw.plane || !covers_common(x, aw, ar)) continue;
     if (hb.before(aw.queue, aw.cmd, x.queue, x.cmd) && hb.before(x.queue, x.cmd, ar.queue, ar.cmd))
       return true;
   }
@@ -193,7 +206,7 @@ bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uin
     if (!z.write || m == x || m == y || z.plane != ay.plane || !same_path(z.path, ay.path))
       continue;
     if (ax.write && !same_path(z.path, ax.path)) continue;
-    if (z.lo > std::max(ax.lo, ay.lo) || z.hi < std::min(ax.hi, ay.hi)) continue;
+    if (!covers_common(z, ax, ay)) continue;
     if (hb.before(ax.queue, ax.cmd, z.queue, z.cmd) && hb.before(z.queue, z.cmd, ay.queue, ay.cmd))
       return true;
   }
@@ -209,6 +222,9 @@ Obligations no_hazards(const LoweredProgram& p) {
       uint64_t lo, hi;
       if (!(acc[a].write || acc[b].write) || !overlap(acc[a], acc[b], &lo, &hi)) continue;
       if (acc[a].queue == acc[b].queue && acc[a].cmd == acc[b].cmd) continue;
+      // Two label words written by bottom-of-pipe value writes are synchronization, not data:
+      // what a wait sees of them is P-DEADLOCK-FREE's and the waits' business (R-WAIT-VALUE).
+      if (acc[a].kind == AccessKind::Label && acc[b].kind == AccessKind::Label) continue;
       uint32_t x = a, y = b;  // x API-before y
       if (hb.before(acc[b].queue, acc[b].cmd, acc[a].queue, acc[a].cmd))
         std::swap(x, y);
