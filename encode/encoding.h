@@ -48,8 +48,6 @@ class Encoding {
   // Lower bound form: G >= time at which the data has moved through `steps` (see .cpp).
   solver::Term chain_lower(const std::vector<properties::Step>& steps, solver::Term start,
                            solver::Term line, const std::string& prefix, solver::Term* out);
-  solver::Term chain_exists(const std::vector<properties::Step>& steps, solver::Term start,
-                            solver::Term line, const std::string& prefix, solver::Term* out);
 
   const model::LoweredProgram& p_;
   solver::Context& ctx_;

@@ -32,14 +32,14 @@ Shape shape_of(const LoweredProgram& p, const Obligation& o) {
       return {p.accesses[o.waw.first].arrive,
               p.accesses[o.waw.second].arrive,
               &o.waw.first_steps,
-              &o.waw.second_steps,
+              &kNone,  // the later data's earliest arrival is its first level's (obligation.h)
               o.waw.lo,
               o.waw.hi};
     case Obligation::Kind::ReadFirst:
       return {p.accesses[o.war.read].ev,
               p.accesses[o.war.write].arrive,
               &kNone,
-              &o.war.steps,
+              &kNone,  // the write's earliest arrival is its first level's (obligation.h)
               o.war.lo,
               o.war.hi};
     default:

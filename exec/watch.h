@@ -5,12 +5,14 @@
 // Fresh, WriteOrder and ReadFirst are one shape, two chains racing. A chain starts when its start
 // event fires and crosses step j at the first operation of step j covering the line that fires
 // after it crossed step j-1 (properties::follow_chain: "first covering operation strictly after").
-//   WriteOrder: chain A = the first write (arrive, first_steps), chain B = the second one;
-//               violated iff B completes while A has not completed before (monitor: c1 >= c2).
+//   WriteOrder: chain A = the first write (arrive, first_steps), chain B = the second write's
+//               arrival alone (its earliest arrival at the meeting level: every level on the
+//               way down may evict at once, properties/obligation.h); violated iff B fires while
+//               A has not completed (monitor: latest(first) >= arrive(second)).
 //   Fresh:      A = the write (arrive, steps), B = the read alone (no steps): violated iff the
 //               read fires before A completed (monitor: arrive >= read, or a step missing).
-//   ReadFirst:  A = the read alone, B = the write (arrive, steps): violated iff B completes
-//               before the read fires (monitor: chain time < read).
+//   ReadFirst:  A = the read alone, B = the write's arrival alone (its earliest, as above):
+//               violated iff B fires before the read (monitor: arrive < read).
 // Progress is (ja, jb): -1 before the start event, else the number of steps crossed.
 #include <cstdint>
 #include <vector>

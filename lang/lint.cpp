@@ -29,6 +29,32 @@ void Parser::finish() {
                             : "no queue declared: a case needs 'queue NAME graphics|compute|host'");
   }
 
+  // Labels are memory (their value writes are 4/8-byte writes): say when one lies in a
+  // resource or another label, so the pairing of those accesses is no surprise.
+  for (size_t i = 0; i < c_.labels.size(); ++i) {
+    const model::Label& l = c_.labels[i];
+    const model::Resource word{l.name, model::ResourceKind::Buffer, l.address, 8, false, l.loc};
+    line_ = l.loc.line;
+    const Token at{TokKind::Ident, l.name, 0, l.loc.col, static_cast<uint32_t>(l.name.size())};
+    for (const model::Resource& r : c_.resources)
+      if (overlaps(word, r)) {
+        warning(at,
+                fmt::format("label '{}' lies in {} '{}' (declared at line {}): its value writes "
+                            "are writes of that memory",
+                            l.name, r.kind == model::ResourceKind::Buffer ? "buffer" : "texture",
+                            r.name, r.loc.line));
+        break;
+      }
+    for (size_t j = 0; j < i; ++j) {
+      const model::Label& o = c_.labels[j];
+      if (l.address < o.address + 8 && o.address < l.address + 8) {
+        warning(at, fmt::format("label '{}' overlaps label '{}' (declared at line {})", l.name,
+                                o.name, o.loc.line));
+        break;
+      }
+    }
+  }
+
   // Fence waits: something must signal the fence, and reach the value.
   for (const FenceWait& w : fence_waits_) {
     line_ = w.line;

@@ -256,17 +256,84 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
   return res;
 }
 
+// ", and CB and GL2 are write-back: an eviction can move it on to memory at once" — the levels
+// a write's data may cross at any moment, down to the `steps`-th level of its path.
+std::string evicts_to(const MemAccess& w, size_t steps) {
+  if (steps == 0) return "";
+  std::vector<std::string> levels;
+  for (size_t i = 0; i < steps; ++i) levels.emplace_back(to_string(w.path[i]));
+  return fmt::format(", and {} {} write-back: an eviction can move it on to {} at once",
+                     fmt::join(levels, " and "), steps == 1 ? "is" : "are",
+                     to_string(w.path[steps]));
+}
+
+MonitorResult write_order(const LoweredProgram& p, const WriteOrder& o, const Times& t,
+                          uint64_t line) {
+  MonitorResult res;
+  const MemAccess& w1 = p.accesses[o.first];
+  const MemAccess& w2 = p.accesses[o.second];
+  const long long t2 = t[w2.arrive];
+  // The earlier data's latest arrival at the meeting level must precede the later data's
+  // earliest, which is its arrival at its first level (obligation.h).
+  auto c1 = follow_chain(p, o.first_steps, t[w1.arrive], line, t);
+  for (const Step& s : o.first_steps)
+    res.cache_ops.insert(res.cache_ops.end(), s.ops.begin(), s.ops.end());
+  if (c1.time && *c1.time < t2) return res;
+  res.violated = true;
+  const Level meet = w1.path[o.first_steps.size()];
+  const std::string later =
+      fmt::format("the later write's data reached {} at {}{}", to_string(w2.path[0]),
+                  at(p, w2.arrive, t), evicts_to(w2, o.second_steps.size()));
+  if (t[w1.arrive] >= t2) {
+    res.why = fmt::format(
+        "{}, before the earlier write's data even reached {} at {}: the older "
+        "value can win in {}",
+        later, to_string(w1.path[0]), at(p, w1.arrive, t), to_string(meet));
+    res.blamed = producer_wait(p, w1, w2);
+    return res;
+  }
+  // Where the earlier data stood when the later data arrived: the first step it had not crossed.
+  auto before = follow_chain(p, o.first_steps, t[w1.arrive], line, t, t2);
+  const Step& s = o.first_steps[before.failed_step];
+  std::optional<uint32_t> late;
+  ApiOrder hb(p);
+  for (uint32_t oi : s.ops) {
+    const CacheOp& op = p.cache_ops[oi];
+    const Event& oe = p.events[op.ev];
+    if (op.cov.covers(line) && t[op.ev] >= t2 &&
+        ((oe.queue == w2.queue && oe.cmd < w2.cmd) ||
+         hb.before(oe.queue, oe.cmd, w2.queue, w2.cmd)))
+      late = oi;
+  }
+  if (late) {
+    const CacheOp& op = p.cache_ops[*late];
+    res.why = fmt::format(
+        "{} was written back only at {} ({}), after {}: nothing held the later write until the "
+        "write-back had run (bottom-of-pipe operations are pipelined), so the older value can win "
+        "in {}",
+        to_string(s.level), at(p, op.ev, t), op.flag, later, to_string(meet));
+    res.blamed = {"D3D12XBOX_SYNC_FLAG_IDLE"};
+  } else {
+    res.why = fmt::format(
+        "nothing wrote back {} after the earlier write reached it: its dirty line can be evicted "
+        "at any time, also after {}, so the older value can win in {}",
+        to_string(s.level), later, to_string(meet));
+    res.blamed = writeback_flags(s.level);
+  }
+  return res;
+}
+
 }  // namespace
 
 ChainResult follow_chain(const LoweredProgram& p, const std::vector<Step>& steps, long long start,
-                         uint64_t line, const Times& t) {
+                         uint64_t line, const Times& t, long long until) {
   long long cur = start;
   for (size_t i = 0; i < steps.size(); ++i) {
     std::optional<long long> next;
     for (uint32_t oi : steps[i].ops) {
       const CacheOp& op = p.cache_ops[oi];
       long long to = t[op.ev];
-      if (op.cov.covers(line) && to > cur && (!next || to < *next)) next = to;
+      if (op.cov.covers(line) && to > cur && to < until && (!next || to < *next)) next = to;
     }
     if (!next) return {std::nullopt, i};
     cur = *next;
@@ -292,33 +359,20 @@ MonitorResult monitor(const LoweredProgram& p, const Obligation& o, const Times&
             return res;
           }
       return res;
-    case Obligation::Kind::WriteOrder: {
-      const MemAccess& w1 = p.accesses[o.waw.first];
-      const MemAccess& w2 = p.accesses[o.waw.second];
-      auto c1 = follow_chain(p, o.waw.first_steps, t[w1.arrive], line, t);
-      auto c2 = follow_chain(p, o.waw.second_steps, t[w2.arrive], line, t);
-      if (c2.time && (!c1.time || *c1.time >= *c2.time)) {
-        res.violated = true;
-        res.why = fmt::format(
-            "the earlier write's data reached the shared level {} the later one's (t={}): the "
-            "older value can win",
-            c1.time ? fmt::format("at t={}, not before", *c1.time) : "never, or only after",
-            *c2.time);
-        res.blamed = c1.time ? producer_wait(p, w1, w2)
-                             : writeback_flags(o.waw.first_steps[c1.failed_step].level);
-      }
-      return res;
-    }
+    case Obligation::Kind::WriteOrder:
+      return write_order(p, o.waw, t, line);
     case Obligation::Kind::ReadFirst: {
+      // The later write's earliest arrival where the read looks is its arrival at its first
+      // level: every level below is write-back and may evict the line at once (obligation.h).
       const MemAccess& r = p.accesses[o.war.read];
       const MemAccess& w = p.accesses[o.war.write];
-      auto c = follow_chain(p, o.war.steps, t[w.arrive], line, t);
-      if (c.time && *c.time < t[r.ev]) {
+      if (t[w.arrive] < t[r.ev]) {
         res.violated = true;
         res.why = fmt::format(
-            "the later write's data was already where the read looks ({}) at t={}, before the "
-            "read at {}: the read can return the new value",
-            to_string(w.path[o.war.steps.size()]), *c.time, at(p, r.ev, t));
+            "the later write's data reached {} at {}, before the read at {}{}: the read can "
+            "return the new value",
+            to_string(w.path[0]), at(p, w.arrive, t), at(p, r.ev, t),
+            evicts_to(w, o.war.steps.size()));
         res.blamed = {completion_wait(p, r.ev)};
         if (r.queue != w.queue) res.blamed.push_back("a fence or label wait");
       }

@@ -110,7 +110,7 @@ bool naive_deadlock(const LoweredProgram& p) {
 Synthetic::Synthetic(uint64_t seed, int n) {
   std::mt19937_64 rng(seed);
   auto coin = [&](int percent) { return static_cast<int>(rng() % 100) < percent; };
-  const int density = 15 + static_cast<int>(seed % 4) * 12;  // percent of event pairs ordered
+  const int density = 15 + static_cast<int>(seed % 6) * 15;  // percent of event pairs ordered
   c.file = "synthetic.sync";
   c.resources.push_back({"x", ResourceKind::Buffer, 0, 0x100, false, {}});
   for (int q = 0; q < 2; ++q) {
