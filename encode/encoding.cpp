@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace syncproof::encode {
 
 using namespace model;
@@ -81,14 +83,24 @@ Term Encoding::covers(const Coverage& c, Term line) {
 Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term start, Term line,
                            const std::string& prefix, Term* out) {
   std::vector<Term> cs;
-  Term prev = start;
+  Term prev = start, before_prev = start;
   for (size_t j = 0; j < steps.size(); ++j) {
     Term g = ctx_.int_var(fmt::format("{}.g{}", prefix, j));
     for (uint32_t oi : steps[j].ops) {
       const CacheOp& op = p_.cache_ops[oi];
       Term after = ctx_.land({covers(op.cov, line), ctx_.gt(t(op.ev), prev)});
       cs.push_back(ctx_.implies(after, ctx_.ge(t(op.ev), g)));
+      // A-GL2-WB-BEFORE-INV: an operation of the previous (down) step too crosses this joining
+      // (up) step at its own time, once it is after the point before that step.
+      if (j > 0 && joins_active(p_, steps[j]) &&
+          std::find(steps[j - 1].ops.begin(), steps[j - 1].ops.end(), oi) !=
+              steps[j - 1].ops.end()) {
+        Term joined = ctx_.land({covers(op.cov, line), ctx_.gt(t(op.ev), before_prev)});
+        cs.push_back(ctx_.implies(guard({AssumptionId::Gl2WbBeforeInv, true}),
+                                  ctx_.implies(joined, ctx_.ge(t(op.ev), g))));
+      }
     }
+    before_prev = prev;
     prev = g;
   }
   *out = prev;

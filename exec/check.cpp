@@ -42,9 +42,9 @@ class Graphs {
 
 // `cone`: ancestors of the obligation's watched events (graph.h), outside which the reduced
 // searches fire nothing.
-ObligationResult search_one(const LoweredProgram& p, const Graph& g, const Obligation& o,
-                            const ExecOptions& opt, const Budget& b, const Bitset& cone,
-                            SearchStats& st) {
+ObligationResult search_one(const LoweredProgram& p, const Graph& g, uint32_t dropped,
+                            const Obligation& o, const ExecOptions& opt, const Budget& b,
+                            const Bitset& cone, SearchStats& st) {
   ObligationResult res;
   auto take = [&](SearchResult&& r, uint64_t line) {
     res.status = r.status;
@@ -63,11 +63,20 @@ ObligationResult search_one(const LoweredProgram& p, const Graph& g, const Oblig
       return res;
     default:
       for (uint64_t unit : line_units(p, o)) {
-        take(search_chain(g, chain_watch(p, o, unit), opt.reduce, b, st, &cone), unit);
+        take(search_chain(g, chain_watch(p, o, unit, dropped), opt.reduce, b, st, &cone), unit);
         if (res.status != Status::Safe) return res;
       }
       return res;
   }
+}
+
+// Assumptions the obligation's chains themselves rest on (not orders of the graph): a step that
+// joins its down step (A-GL2-WB-BEFORE-INV).
+uint32_t chain_assumptions(const LoweredProgram& p, const Obligation& o) {
+  if (o.kind != Obligation::Kind::Fresh) return 0;
+  for (const properties::Step& s : o.fresh.steps)
+    if (properties::joins_active(p, s)) return 1u << static_cast<int>(AssumptionId::Gl2WbBeforeInv);
+  return 0;
 }
 
 ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligation& o,
@@ -83,11 +92,11 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligatio
     after_read = descendants(graphs.get(assumptions_present(p)), d);
   const Bitset cone =
       ancestors(graphs.get(0), watched_events(p, o, after_read.empty() ? nullptr : &after_read));
-  ObligationResult res = search_one(p, graphs.get(0), o, opt, b, cone, st);
+  ObligationResult res = search_one(p, graphs.get(0), 0, o, opt, b, cone, st);
   if (res.status != Status::Safe || o.kind == Obligation::Kind::Race) return res;
   // Only constraints inside the cone can matter to the proof (dropping constraints only shrinks
   // the cone, so it stays a superset of every re-run's).
-  const uint32_t present = assumptions_present(p, &cone);
+  const uint32_t present = assumptions_present(p, &cone) | chain_assumptions(p, o);
   if (!opt.minimize_assumptions) {
     res.assumptions = present;
     return res;
@@ -98,7 +107,8 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligatio
   for (int a = 0; a < kAssumptionCount; ++a) {
     const uint32_t bit = 1u << a;
     if (!(present & bit)) continue;
-    if (search_one(p, graphs.get(dropped | bit), o, opt, b, cone, st).status == Status::Safe)
+    if (search_one(p, graphs.get(dropped | bit), dropped | bit, o, opt, b, cone, st).status ==
+        Status::Safe)
       dropped |= bit;
   }
   res.assumptions = present & ~dropped;

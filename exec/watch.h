@@ -36,6 +36,9 @@ struct ChainWatch {
   std::vector<model::EventId> relevant;    // a0, b0 and the operations covering the line
   std::vector<int32_t> slot;               // per event: index into `relevant`, or -1
   std::vector<uint32_t> roles_a, roles_b;  // per slot: bit j = may cross step j of the chain
+  // Bit j: step j of chain A joins step j-1 (A-GL2-WB-BEFORE-INV, properties/obligation.h): the
+  // operation that crosses step j-1 crosses step j as well when it has that role too.
+  uint32_t joins_a = 0;
 
   // Fires e (already fired in the runner) and updates the progress.
   Outcome advance(model::EventId e, Progress& s) const;
@@ -44,8 +47,9 @@ struct ChainWatch {
   bool urgent(model::EventId e, const Progress& s) const;
 };
 
+// `dropped`: bit per AssumptionId left out (the assumption minimization of exec/check.cpp).
 ChainWatch chain_watch(const model::LoweredProgram& p, const properties::Obligation& o,
-                       uint64_t line);
+                       uint64_t line, uint32_t dropped = 0);
 
 // The line units worth checking: one per distinct coverage signature of the obligation's
 // operations inside its line range (see the .cpp). Empty for obligations without lines.

@@ -308,7 +308,7 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
   order(lo, e, span);
   order(e, hi, span);
   uint64_t ulo = r.address / kUnitBytes, uhi = (r.address + r.size - 1) / kUnitBytes;
-  auto add = [&](Plane p, EventId arrive) {
+  auto add = [&](Plane p, EventId arrive, bool write) {
     MemAccess m{e,
                 arrive,
                 q_,
@@ -318,12 +318,12 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
                 uhi,
                 r.address,
                 r.address + r.size - 1,
-                a.write,
+                write,
                 a.kind,
                 a.stage,
                 p,
                 is_rb_access(a.kind),
-                a.write ? write_path(a.kind, p) : read_path(a.kind, p),
+                write ? write_path(a.kind, p) : read_path(a.kind, p),
                 a.loc};
     lc().accesses.push_back(static_cast<uint32_t>(out_.accesses.size()));
     out_.accesses.push_back(m);
@@ -362,8 +362,12 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
     }
     lc().ends.push_back(arrive);
   }
-  add(Plane::Data, arrive);
-  if (r.compressed && has_meta_plane(a.kind, a.write)) add(Plane::Meta, arrive);
+  add(Plane::Data, arrive, a.write);
+  if (r.compressed && has_meta_plane(a.kind, a.write)) add(Plane::Meta, arrive, a.write);
+  // A shader store to a compressed texture is a read-modify-write of its metadata in GL2, which
+  // reads the metadata through M$ (R-SHADER-WRITE-META: PAL invalidates GLM for shader-write
+  // destinations, research §5.3): a stale M$ line is a hazard for the write too.
+  if (r.compressed && a.write && a.kind == AccessKind::Uav) add(Plane::Meta, kNoEvent, false);
 }
 
 void Lowerer::lower_host(const Command& cmd) {

@@ -193,7 +193,12 @@ void Lowerer::lower_bop_sync(const SyncCmd& s) {
   if (f.vs_partial || f.ps_partial || f.cs_partial) {
     EventId e = step("partial flush: wait for earlier waves");
     if (f.vs_partial) order(frontier(Cat::Vs, Rule::PartialFlush), e, Rule::PartialFlush);
-    if (f.ps_partial) order(frontier(Cat::Ps, Rule::PartialFlush), e, Rule::PartialFlush);
+    if (f.ps_partial) {
+      order(frontier(Cat::Ps, Rule::PartialFlush), e, Rule::PartialFlush);
+      // RADV emits only PS_PARTIAL_FLUSH when both PS and VS waits are wanted (research §3.3).
+      order(frontier(Cat::Vs, Rule::PsFlushWaitsVs), e, Rule::PsFlushWaitsVs,
+            {AssumptionId::PsFlushWaitsVs, true});
+    }
     if (f.cs_partial) order(frontier(Cat::Cs, Rule::PartialFlush), e, Rule::PartialFlush);
   }
   EventId b = bop_start();
@@ -279,26 +284,33 @@ void Lowerer::lower_wait_value(const WaitValueCmd& w) {
   pending_waits_.push_back({out_.waits.size() - 1, w.address});
 }
 
-// Standard Signal: write back the RB, stream-out and GL2 caches (A-STD-FENCE-COHERENT).
+// Standard Signal: write back the RB, stream-out and GL2 caches (A-STD-FENCE-COHERENT). A compute
+// queue's engine cannot reach the render back-ends' caches or stream-out (research §3.1: "RB
+// caches can't be touched" from ACE), so there only GL2 is written back (R-FENCE-REACH).
 std::vector<EventId> Lowerer::full_flush_ops(EventId after) {
-  std::vector<EventId> ops = {
-      cache_op(Level::Cb, true, true, {}, "Signal: RB colour flush"),
-      cache_op(Level::CbMeta, true, true, {}, "Signal: RB colour metadata flush"),
-      cache_op(Level::Db, true, true, {}, "Signal: RB depth flush"),
-      cache_op(Level::DbMeta, true, true, {}, "Signal: RB depth metadata flush"),
-      cache_op(Level::So, false, true, {}, "Signal: stream-out flush"),
-  };
+  std::vector<EventId> ops;
+  if (graphics())
+    ops = {
+        cache_op(Level::Cb, true, true, {}, "Signal: RB colour flush"),
+        cache_op(Level::CbMeta, true, true, {}, "Signal: RB colour metadata flush"),
+        cache_op(Level::Db, true, true, {}, "Signal: RB depth flush"),
+        cache_op(Level::DbMeta, true, true, {}, "Signal: RB depth metadata flush"),
+        cache_op(Level::So, false, true, {}, "Signal: stream-out flush"),
+    };
   for (EventId o : ops) order(after, o, Rule::StdFence);
   EventId gl2 = cache_op(Level::Gl2, false, true, {}, "Signal: GL2 write-back");
+  order(after, gl2, Rule::StdFence);
   after_all(ops, gl2, Rule::StdFence);
   ops.push_back(gl2);
   return ops;
 }
 
-// Standard Wait: invalidate every cache (the kernel's IB preamble, research §3.4).
+// Standard Wait: write back and invalidate GL2 and invalidate every other cache, as the kernel's
+// IB preamble does (research §3.4: GL2_INV|GL2_WB|GLM_INV|GL1_INV|GLV_INV|GLK_INV|GLI_INV). The
+// RB caches only on graphics queues (R-FENCE-REACH).
 std::vector<EventId> Lowerer::full_invalidate_ops(EventId after) {
   std::vector<GcrOp> gcr = {
-      {Level::Gl2, true, false, {}, "Wait: GL2 invalidate"},
+      {Level::Gl2, true, true, {}, "Wait: GL2 write-back+invalidate"},
       {Level::Gl1, true, false, {}, "Wait: GL1 invalidate"},
       {Level::Mcache, true, false, {}, "Wait: M$ invalidate"},
       {Level::Gl0, true, false, {}, "Wait: GL0 invalidate"},
@@ -306,11 +318,12 @@ std::vector<EventId> Lowerer::full_invalidate_ops(EventId after) {
       {Level::Icache, true, false, {}, "Wait: I$ invalidate"},
   };
   auto ops = emit_gcr(gcr, {after}, Rule::StdFence, {});
-  for (Level l : {Level::Cb, Level::CbMeta, Level::Db, Level::DbMeta}) {
-    EventId e = cache_op(l, true, true, {}, "Wait: RB cache invalidate");
-    order(after, e, Rule::StdFence);
-    ops.push_back(e);
-  }
+  if (graphics())
+    for (Level l : {Level::Cb, Level::CbMeta, Level::Db, Level::DbMeta}) {
+      EventId e = cache_op(l, true, true, {}, "Wait: RB cache invalidate");
+      order(after, e, Rule::StdFence);
+      ops.push_back(e);
+    }
   return ops;
 }
 

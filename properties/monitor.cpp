@@ -159,6 +159,23 @@ std::string at(const LoweredProgram& p, EventId e, const Times& t) {
                      p.source->queues[ev.queue].commands[ev.cmd].loc.line);
 }
 
+// A step that joins its down step (A-GL2-WB-BEFORE-INV): an operation of both steps covering the
+// line, after the point before the previous step, crosses this one at its own time too (it wrote
+// the line back and then invalidated it). The earliest such time, or nothing.
+std::optional<long long> joined_crossing(const LoweredProgram& p, const Step& s,
+                                         const std::vector<uint32_t>* prev_ops,
+                                         long long before_prev, uint64_t line, const Times& t) {
+  std::optional<long long> best;
+  if (!prev_ops || !joins_active(p, s)) return best;
+  for (uint32_t oi : s.ops) {
+    const long long to = t[p.cache_ops[oi].ev];
+    if (p.cache_ops[oi].cov.covers(line) && to > before_prev && (!best || to < *best) &&
+        std::find(prev_ops->begin(), prev_ops->end(), oi) != prev_ops->end())
+      best = to;
+  }
+  return best;
+}
+
 MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t, uint64_t line) {
   MonitorResult res;
   const MemAccess& w = p.accesses[f.write];
@@ -175,8 +192,12 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
     res.blamed = producer_wait(p, w, r);
     return res;
   }
+  long long before_prev = cur;  // where the chain stood before the previous step
+  const std::vector<uint32_t>* prev_ops = nullptr;
   for (const Step& s : f.steps) {
-    std::optional<long long> next;
+    std::optional<long long> next = joined_crossing(p, s, prev_ops, before_prev, line, t);
+    before_prev = cur;
+    prev_ops = &s.ops;
     std::optional<uint32_t> early, late, uncovered;
     for (uint32_t oi : s.ops) {
       const CacheOp& op = p.cache_ops[oi];
@@ -327,16 +348,20 @@ MonitorResult write_order(const LoweredProgram& p, const WriteOrder& o, const Ti
 
 ChainResult follow_chain(const LoweredProgram& p, const std::vector<Step>& steps, long long start,
                          uint64_t line, const Times& t, long long until) {
-  long long cur = start;
+  long long cur = start, before_prev = start;
   for (size_t i = 0; i < steps.size(); ++i) {
-    std::optional<long long> next;
+    // The earliest crossing before `until`; `until` itself means none.
+    long long next =
+        joined_crossing(p, steps[i], i ? &steps[i - 1].ops : nullptr, before_prev, line, t)
+            .value_or(until);
+    before_prev = cur;
     for (uint32_t oi : steps[i].ops) {
       const CacheOp& op = p.cache_ops[oi];
-      long long to = t[op.ev];
-      if (op.cov.covers(line) && to > cur && to < until && (!next || to < *next)) next = to;
+      const long long to = t[op.ev];
+      if (op.cov.covers(line) && to > cur && to < next) next = to;
     }
-    if (!next) return {std::nullopt, i};
-    cur = *next;
+    if (next >= until) return {std::nullopt, i};
+    cur = next;
   }
   return {cur, steps.size()};
 }

@@ -108,6 +108,18 @@ std::optional<EventId> MustOrder::chain(EventId start, const std::vector<Step>& 
     points->pop_back();
     return std::nullopt;
   }
+  // A step joining its down step (A-GL2-WB-BEFORE-INV): the operation that crossed that step
+  // (the point `start`) crosses this one too. prove() sees the repeated point and reports the
+  // assumption.
+  if (j > 0 && joins_active(p_, steps[j])) {
+    for (uint32_t oi : steps[j].ops)
+      if (p_.cache_ops[oi].ev == start && covers_all(oi, lo, hi) &&
+          std::find(steps[j - 1].ops.begin(), steps[j - 1].ops.end(), oi) !=
+              steps[j - 1].ops.end()) {
+        if (auto end = chain(start, steps, j + 1, lo, hi, target, points)) return end;
+        break;
+      }
+  }
   std::vector<EventId> cands;
   for (uint32_t oi : steps[j].ops)
     if (covers_all(oi, lo, hi) && reaches(start, p_.cache_ops[oi].ev))
@@ -134,7 +146,10 @@ std::optional<std::set<AssumptionId>> MustOrder::prove(const Obligation& o) {
                       EventId target) -> std::optional<std::set<AssumptionId>> {
     if (!chain(start, steps, 0, lo, hi, target, &points)) return std::nullopt;
     points.push_back(target);
-    for (size_t i = 0; i + 1 < points.size(); ++i) guards_on_path(points[i], points[i + 1], &used);
+    for (size_t i = 0; i + 1 < points.size(); ++i) {
+      if (i > 0 && points[i] == points[i + 1]) used.insert(AssumptionId::Gl2WbBeforeInv);
+      guards_on_path(points[i], points[i + 1], &used);
+    }
     return used;
   };
   switch (o.kind) {

@@ -114,6 +114,11 @@ Obligation fresh_obligation(const LoweredProgram& p, uint32_t w, uint32_t r) {
 
 }  // namespace
 
+bool joins_active(const LoweredProgram& p, const Step& s, uint32_t dropped) {
+  const auto a = AssumptionId::Gl2WbBeforeInv;
+  return s.joins && p.config.assumptions.enabled(a) && !(dropped & (1u << static_cast<int>(a)));
+}
+
 Freshness freshness(const LoweredProgram& p, uint32_t wi, uint32_t ri) {
   const MemAccess& w = p.accesses[wi];
   const MemAccess& r = p.accesses[ri];
@@ -122,8 +127,10 @@ Freshness freshness(const LoweredProgram& p, uint32_t wi, uint32_t ri) {
   int mr = 0;
   int mw = meeting_index(p, w, r, &mr);
   f.steps = down_steps(p, w, mw);
-  for (int i = mr - 1; i >= 0; --i)
-    f.steps.push_back({r.path[i], false, ops_at(p, r.path[i], false)});
+  for (int i = mr - 1; i >= 0; --i) {
+    const bool joins = !f.steps.empty() && f.steps.back().down && f.steps.back().level == r.path[i];
+    f.steps.push_back({r.path[i], false, ops_at(p, r.path[i], false), joins});
+  }
   return f;
 }
 

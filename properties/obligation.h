@@ -38,7 +38,13 @@ struct Step {
   model::Level level;
   bool down;
   std::vector<uint32_t> ops;
+  // An up step right after a down step across the same level (GL2 on the split RB/TC path):
+  // under A-GL2-WB-BEFORE-INV the write-back+invalidate operation that crossed the down step
+  // crosses this one at the same moment (it writes each line back before invalidating it).
+  bool joins = false;
 };
+// Whether an up step that `joins` its down step may be crossed by the same operation.
+bool joins_active(const model::LoweredProgram& p, const Step& s, uint32_t dropped = 0);
 
 // The read must return the write's data (or newer) on every line both touch: the write's data
 // must have crossed every step (latest arrivals down, then the reader's invalidations up) before
