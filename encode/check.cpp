@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <set>
 
 #include "encode/deadlock.h"
 #include "encode/encoding.h"
+#include "properties/deadlock_rules.h"
 #include "properties/monitor.h"
 #include "properties/must_order.h"
 #include "properties/trace.h"
@@ -54,6 +56,8 @@ properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solve
     auto r = s.check(enc.assumption_literals(), opt.timeout_ms);
     if (r.status == solver::Status::Unknown) {
       s.pop();
+      // A counterexample already found stands: the property is violated whatever the rest says.
+      if (first) break;
       return properties::Unknown{fmt::format("{} on '{}'", r.reason, o.name)};
     }
     if (r.status == solver::Status::Unsat) {
@@ -87,6 +91,26 @@ properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solve
   return properties::Proved{{used.begin(), used.end()}, static_cast<int>(obs.size())};
 }
 
+// P-DEADLOCK-FREE: the fixpoint decides it when every wait is monotone and the solver is asked
+// only for the stuck state's trace; otherwise the solver decides it (the fixpoint's "no" still
+// stands). A proof lists the assumptions it needs (properties/deadlock_rules.h).
+properties::Verdict decide_deadlock(
+    const Case& c, const LoweredProgram& p, solver::Context& ctx, const CheckOptions& opt,
+    bool monotone, const std::function<std::optional<bool>(const LoweredProgram&)>& proved) {
+  const bool fixpoint = properties::all_can_complete(p, true);
+  properties::Verdict v;
+  if (opt.order_proofs && fixpoint && monotone) {
+    v = properties::Proved{{}, 1};
+  } else {
+    v = check_deadlock(p, ctx, opt.timeout_ms);
+    if (opt.order_proofs && !fixpoint && std::holds_alternative<properties::Proved>(v))
+      return properties::Error{"internal: the deadlock fixpoint and the solver disagree"};
+  }
+  if (auto* pr = std::get_if<properties::Proved>(&v))
+    pr->assumptions = properties::deadlock_assumptions(c, p, proved);
+  return v;
+}
+
 }  // namespace
 
 CaseResult check_case(const Case& c, const CheckOptions& opt) {
@@ -105,18 +129,34 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   solver::Solver s(ctx, "base");
   for (solver::Term t : enc.base()) s.add(t);
   // Vacuity: a case whose own constraints admit no execution proves everything; say so instead.
-  // With order proofs on, the completion fixpoint decides it exactly (a complete fixpoint order
-  // is an execution; none exists otherwise) and the solver meets the formula only when an
-  // obligation needs it. Without them, the solver decides it.
+  // With order proofs on, the completion fixpoint decides it when every wait is monotone (a
+  // complete fixpoint order is an execution; none exists otherwise), and its "no" is final
+  // anyway; otherwise the solver decides it.
   const double t_encode = ms_since(t0);
-  const bool deadlock_free = properties::all_can_complete(p, true);
+  const bool monotone = properties::all_waits_monotone(p);
   solver::CheckResult base;
-  if (opt.order_proofs)
+  if (opt.order_proofs && (monotone || !properties::all_can_complete(p, false)))
     base.status =
         properties::all_can_complete(p, false) ? solver::Status::Sat : solver::Status::Unsat;
   else
     base = s.check(enc.assumption_literals(), opt.timeout_ms);
   out.prepare_ms = t_encode, out.base_ms = ms_since(t0) - t_encode;
+  // Deadlock freedom, decided once when a property or the hang rule needs it.
+  std::optional<properties::Verdict> deadlock;
+  auto deadlock_verdict = [&]() -> const properties::Verdict& {
+    if (!deadlock) {
+      auto proved = [&](const LoweredProgram& q) -> std::optional<bool> {
+        if (opt.order_proofs && properties::all_waits_monotone(q))
+          return properties::all_can_complete(q, true);
+        solver::Context scratch(so);
+        auto v = check_deadlock(q, scratch, opt.timeout_ms);
+        if (std::holds_alternative<properties::Unknown>(v)) return std::nullopt;
+        return std::holds_alternative<properties::Proved>(v);
+      };
+      deadlock = decide_deadlock(c, p, ctx, opt, monotone, proved);
+    }
+    return *deadlock;
+  };
   int counter = 0;
   properties::MustOrder fast(p);
   for (size_t i = 0; i < c.properties.size(); ++i) {
@@ -124,14 +164,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
     auto tp = std::chrono::steady_clock::now();
     properties::Verdict v;
     if (prop.kind == PropertyKind::DeadlockFree) {
-      // The fixpoint decides deadlock freedom exactly; the solver is asked only for the stuck
-      // state's trace, and must find one.
-      if (opt.order_proofs && deadlock_free)
-        v = properties::Proved{{}, 1};
-      else
-        v = check_deadlock(p, ctx, opt.timeout_ms);
-      if (opt.order_proofs && std::holds_alternative<properties::Proved>(v) && !deadlock_free)
-        v = properties::Error{"internal: the deadlock fixpoint and the solver disagree"};
+      v = deadlock_verdict();
     } else if (base.status == solver::Status::Unknown) {
       v = properties::Unknown{
           fmt::format("{} while checking that the case has an execution", base.reason)};
@@ -145,6 +178,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
         v = properties::Error{obs.error};
       else
         v = decide(p, enc, s, opt.order_proofs ? &fast : nullptr, obs.list, opt, &counter);
+      if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict());
     }
     out.results.push_back({i, v, ms_since(tp), as_expected(prop, v)});
   }

@@ -1,5 +1,7 @@
 #include "encode/encoding.h"
 
+#include "encode/wait_values.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -49,15 +51,41 @@ Term Encoding::order_term(const Order& o) {
   return c;
 }
 
-// A wait completes after one of the writes or signals that can satisfy it. When the initial
-// value (0 under A-INITIAL-ZERO) satisfies it, or nothing is known of the initial value, it may
-// complete at any time.
+// A wait completes after one of the writes or signals that can satisfy it. When the initial value
+// (0 under A-INITIAL-ZERO) satisfies it, or nothing is known of the initial value, it may
+// complete at any time. That rule is exact for a monotone wait (model/wait_value.h) whose
+// candidates no other value assumption changes; any other wait is decided by the value its poll
+// reads (encode/wait_values.h).
 Term Encoding::wait_term(const WaitRule& w) {
-  if (w.zero_satisfies || !p_.config.assumptions.enabled(AssumptionId::InitialZero))
-    return ctx_.bool_val(true);
-  std::vector<Term> any;
-  for (EventId c : w.candidates) any.push_back(ctx_.lt(t(c), t(w.wait)));
-  return ctx_.implies(guard({AssumptionId::InitialZero, true}), ctx_.lor(any));
+  if (w.monotone && !w.value_depends) {
+    if (w.zero_satisfies || !p_.config.assumptions.enabled(AssumptionId::InitialZero))
+      return ctx_.bool_val(true);
+    std::vector<Term> any;
+    for (EventId c : w.candidates) any.push_back(ctx_.lt(t(c), t(w.wait)));
+    return ctx_.implies(guard({AssumptionId::InitialZero, true}), ctx_.lor(any));
+  }
+  const auto& ws = w.word.writers;
+  WaitTerms terms{ctx_, w, [&](uint32_t k) { return ctx_.lt(t(ws[k].ev), t(w.wait)); },
+                  [&](uint32_t a, uint32_t b) { return ctx_.lt(t(ws[b].ev), t(ws[a].ev)); },
+                  [&](AssumptionId a) {
+                    return guard({a, true});
+                  }};
+  std::vector<Term> all = {terms.may_pass()};
+  // An execution is an interleaving: the poll and the writes it may see never tie.
+  for (const Term& d : apart(w, [&](EventId e) { return t(e); })) all.push_back(d);
+  return ctx_.land(all);
+}
+
+std::vector<Term> Encoding::apart(const WaitRule& w, const std::function<Term(EventId)>& time) {
+  std::vector<Term> out;
+  const auto& ws = w.word.writers;
+  for (size_t a = 0; a < ws.size(); ++a) {
+    out.push_back(ctx_.ne(time(ws[a].ev), time(w.wait)));
+    for (size_t b = a + 1; b < ws.size(); ++b)
+      if ((ws[a].parts & ws[b].parts) && ws[a].ev != ws[b].ev)
+        out.push_back(ctx_.ne(time(ws[a].ev), time(ws[b].ev)));
+  }
+  return out;
 }
 
 Term Encoding::covers(const Coverage& c, Term line) {

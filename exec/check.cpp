@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 
+#include "properties/deadlock_rules.h"
 #include "properties/monitor.h"
 #include "properties/trace.h"
 
@@ -90,8 +91,11 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligatio
   std::vector<char> after_read;
   if (EventId d = decided_by(p, o); d != kNoEvent)
     after_read = descendants(graphs.get(assumptions_present(p)), d);
-  const Bitset cone =
-      ancestors(graphs.get(0), watched_events(p, o, after_read.empty() ? nullptr : &after_read));
+  // Non-monotone events are always watched: a search that leaves one unfired could miss the
+  // only order in which a wait completes (graph.h).
+  std::vector<EventId> watched = watched_events(p, o, after_read.empty() ? nullptr : &after_read);
+  graphs.get(0).nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
+  const Bitset cone = ancestors(graphs.get(0), watched);
   ObligationResult res = search_one(p, graphs.get(0), 0, o, opt, b, cone, st);
   if (res.status != Status::Safe || o.kind == Obligation::Kind::Race) return res;
   // Only constraints inside the cone can matter to the proof (dropping constraints only shrinks
@@ -131,8 +135,10 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs,
   int failing = 0;
   for (size_t i = 0; i < obs.size(); ++i) {
     ObligationResult r = decide(p, graphs, obs[i], opt, st);
-    if (r.status == Status::Unknown)
+    if (r.status == Status::Unknown) {
+      if (first) break;  // a counterexample already found stands
       return properties::Unknown{fmt::format("{} on '{}'", r.reason, obs[i].name)};
+    }
     if (r.status == Status::Safe) {
       used |= r.assumptions;
       continue;
@@ -200,22 +206,43 @@ properties::CaseResult check_case(const Case& c, const ExecOptions& opt) {
   out.constraints = p.orders.size() + p.waits.size();
   Graphs graphs(p);
   SearchStats st;
+  auto budget = [&] {
+    return Budget{opt.max_states,
+                  std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
+  };
   // Vacuity, as the SMT engine's base check: no complete execution proves everything.
-  const bool vacuous = any_execution(graphs.get(0)).size() != p.events.size();
+  const bool vacuous = any_execution(graphs.get(0), budget()).size() != p.events.size();
+  const bool monotone = graphs.get(0).monotone();
+  // Deadlock freedom, decided once when a property or the hang rule needs it.
+  std::optional<properties::Verdict> deadlock;
+  auto deadlock_verdict_of = [&]() -> const properties::Verdict& {
+    if (!deadlock) {
+      auto r = search_deadlock(build_graph(p, WaitMode::Deadlock), opt.reduce, budget(), st);
+      if (r.status == Status::Unknown)
+        deadlock = properties::Unknown{fmt::format("{} on 'deadlock-free'", r.reason)};
+      else if (r.status == Status::Violated)
+        deadlock = deadlock_verdict(p, r.order);
+      else
+        deadlock = properties::Proved{
+            properties::deadlock_assumptions(c, p,
+                                             [&](const LoweredProgram& q) -> std::optional<bool> {
+                                               SearchStats scratch;
+                                               auto x = search_deadlock(
+                                                   build_graph(q, WaitMode::Deadlock), opt.reduce,
+                                                   budget(), scratch);
+                                               if (x.status == Status::Unknown) return std::nullopt;
+                                               return x.status == Status::Safe;
+                                             }),
+            1};
+    }
+    return *deadlock;
+  };
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Property& prop = c.properties[i];
     auto tp = std::chrono::steady_clock::now();
     properties::Verdict v;
     if (prop.kind == PropertyKind::DeadlockFree) {
-      Budget b{opt.max_states,
-               std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
-      auto r = search_deadlock(build_graph(p, WaitMode::Deadlock), opt.reduce, b, st);
-      if (r.status == Status::Unknown)
-        v = properties::Unknown{fmt::format("{} on 'deadlock-free'", r.reason)};
-      else if (r.status == Status::Safe)
-        v = properties::Proved{{}, 1};
-      else
-        v = deadlock_verdict(p, r.order);
+      v = deadlock_verdict_of();
     } else if (vacuous) {
       v = properties::Error{
           "vacuous: the model allows no complete execution of this case (a wait can never be "
@@ -226,6 +253,7 @@ properties::CaseResult check_case(const Case& c, const ExecOptions& opt) {
         v = properties::Error{obs.error};
       else
         v = decide_property(p, graphs, obs.list, opt, st);
+      if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict_of());
     }
     out.results.push_back({i, v, ms_since(tp), properties::as_expected(prop, v)});
   }

@@ -28,6 +28,7 @@
 
 #include <fmt/format.h>
 
+#include "exec/nm_search.h"
 #include "exec/state_set.h"
 
 namespace syncproof::exec {
@@ -64,29 +65,51 @@ uint64_t pack(const Progress& s) {
 
 class ChainSearch {
  public:
-  ChainSearch(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b, const Bitset* cone)
-      : w_(w),
+  ChainSearch(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b, const Bitset* cone,
+              SearchStats& st)
+      : g_(g),
+        w_(w),
         reduce_(reduce),
         cone_(reduce ? cone : nullptr),
+        b_(b),
+        st_(st),
         r_(g),
         meter_(b, r_),
-        seen_(reduce ? (w.relevant.size() + 63) / 64 + 1 : (g.n + 63) / 64 + 1) {}
+        nm_list_(nm_events(g)),
+        rel_words_((w.relevant.size() + 63) / 64),
+        nm_words_((nm_list_.size() + 63) / 64),
+        seen_(reduce ? rel_words_ + nm_words_ + 1 + g.vrules.size()
+                     : (g.n + 63) / 64 + 1 + g.vrules.size()) {}
 
-  SearchResult run(SearchStats& st) {
+  SearchResult run() {
     SearchResult res;
     res.status = reduce_ ? reduced({}) : full({});
-    if (res.status == Status::Violated) {
-      r_.saturate(nullptr);
-      res.order = r_.trail();
-    }
+    if (res.status == Status::Violated) res.order = r_.trail();  // complete (finish())
     res.reason = reason_;
-    st.stored += seen_.size();
-    st.transitions += r_.transitions;
+    st_.stored += seen_.size();
+    st_.transitions += r_.transitions;
     return res;
   }
 
  private:
-  // Fires non-relevant and urgent events until only choices are enabled.
+  static std::vector<EventId> nm_events(const Graph& g) {
+    std::vector<EventId> out;
+    g.nm.for_each([&](size_t e) { out.push_back(static_cast<EventId>(e)); });
+    return out;
+  }
+
+  // A violation counts only in an execution that completes (graph.h): complete this one, or undo
+  // to `mark` and say why not.
+  Status finish(size_t mark) {
+    const Status c = complete_execution(r_, g_, b_, st_);
+    if (c == Status::Violated) return Status::Violated;
+    r_.undo_to(mark);
+    if (c == Status::Unknown) reason_ = "state budget exhausted completing a counterexample";
+    return c == Status::Unknown ? Status::Unknown : Status::Safe;
+  }
+
+  // Fires non-relevant and urgent events until only choices are enabled. Non-monotone events
+  // are always choices: firing one may disable another (graph.h).
   Outcome saturate(Progress& s) {
     std::vector<EventId> work;
     work.swap(r_.newly_enabled());
@@ -94,7 +117,8 @@ class ChainSearch {
       while (!work.empty()) {
         EventId e = work.back();
         work.pop_back();
-        if (!r_.enabled(e) || w_.slot[e] >= 0 || (cone_ && !cone_->test(e))) continue;
+        if (!r_.enabled(e) || w_.slot[e] >= 0 || (cone_ && !cone_->test(e)) || g_.nm.test(e))
+          continue;
         r_.fire(e);
         auto& nw = r_.newly_enabled();
         work.insert(work.end(), nw.begin(), nw.end());
@@ -102,7 +126,7 @@ class ChainSearch {
       }
       bool progressed = false;
       for (EventId e : w_.relevant) {
-        if (!r_.enabled(e) || !w_.urgent(e, s)) continue;
+        if (!r_.enabled(e) || g_.nm.test(e) || !w_.urgent(e, s)) continue;
         r_.fire(e);
         Outcome out = w_.advance(e, s);
         auto& nw = r_.newly_enabled();
@@ -121,7 +145,7 @@ class ChainSearch {
     Progress s2 = s;
     r_.fire(c);
     Outcome out = w_.advance(c, s2);
-    if (out == Outcome::Violated) return Status::Violated;
+    if (out == Outcome::Violated) return finish(mark);
     if (out == Outcome::Open) {
       Status x = reduced_mode ? reduced(s2) : full(s2);
       if (x != Status::Safe) return x;
@@ -133,19 +157,25 @@ class ChainSearch {
   Status reduced(Progress s) {
     const size_t mark = r_.trail().size();
     Outcome out = saturate(s);
-    if (out == Outcome::Violated) return Status::Violated;
+    if (out == Outcome::Violated) return finish(mark);
     if (out == Outcome::Safe || meter_.exhausted(&reason_)) {
       r_.undo_to(mark);
       return out == Outcome::Safe ? Status::Safe : Status::Unknown;
     }
-    key_.assign((w_.relevant.size() + 63) / 64 + 1, 0);
+    key_.assign(rel_words_ + nm_words_ + 1, 0);
     std::vector<EventId> choices;
     for (size_t i = 0; i < w_.relevant.size(); ++i) {
       EventId e = w_.relevant[i];
       if (r_.fired(e)) key_[i / 64] |= uint64_t{1} << (i % 64);
       if (r_.enabled(e)) choices.push_back(e);
     }
-    key_.back() = pack(s);
+    for (size_t i = 0; i < nm_list_.size(); ++i) {
+      EventId e = nm_list_[i];
+      if (r_.fired(e)) key_[rel_words_ + i / 64] |= uint64_t{1} << (i % 64);
+      if (r_.enabled(e) && w_.slot[e] < 0 && (!cone_ || cone_->test(e))) choices.push_back(e);
+    }
+    key_[rel_words_ + nm_words_] = pack(s);
+    r_.value_key(key_);
     if (seen_.insert(key_.data()))
       for (EventId c : choices)
         if (Status x = branch(c, s, true); x != Status::Safe) return x;
@@ -157,6 +187,7 @@ class ChainSearch {
     if (meter_.exhausted(&reason_)) return Status::Unknown;
     key_ = r_.fired_set().words();
     key_.push_back(pack(s));
+    r_.value_key(key_);
     if (!seen_.insert(key_.data())) return Status::Safe;
     r_.newly_enabled().clear();
     const size_t base = stack_.size();  // enabled events of the nodes on the path
@@ -168,11 +199,16 @@ class ChainSearch {
     return Status::Safe;
   }
 
+  const Graph& g_;
   const ChainWatch& w_;
   bool reduce_;
   const Bitset* cone_;
+  const Budget& b_;
+  SearchStats& st_;
   Runner r_;
   Meter meter_;
+  std::vector<EventId> nm_list_;
+  size_t rel_words_, nm_words_;
   StateSet seen_;
   std::vector<EventId> stack_;
   std::vector<uint64_t> key_;
@@ -181,15 +217,16 @@ class ChainSearch {
 
 }  // namespace
 
-std::vector<EventId> any_execution(const Graph& g) {
+std::vector<EventId> any_execution(const Graph& g, const Budget& b) {
   Runner r(g);
-  r.saturate(nullptr);
+  SearchStats st;
+  if (complete_execution(r, g, b, st) != Status::Violated) r.saturate(nullptr, nullptr, true);
   return r.trail();
 }
 
 SearchResult search_chain(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b,
                           SearchStats& st, const Bitset* cone) {
-  return ChainSearch(g, w, reduce, b, cone).run(st);
+  return ChainSearch(g, w, reduce, b, cone, st).run();
 }
 
 }  // namespace syncproof::exec

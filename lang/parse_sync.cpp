@@ -192,7 +192,7 @@ std::optional<model::CommandBody> Parser::parse_wait_value(std::vector<Cursor>& 
                                  "order anything",
                                  model::to_string(w.cmp), args[2].peek().text, word));
   } else {
-    label_waits_.push_back(LabelWait{*dest, w.cmp, w.value, &dest_tok, line_});
+    label_waits_.push_back(LabelWait{*dest, w.cmp, w.value, w.is64 ? 8u : 4u, &dest_tok, line_});
   }
   return w;
 }

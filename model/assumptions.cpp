@@ -44,7 +44,7 @@ constexpr std::array<AssumptionDef, kAssumptionCount> kTable{{
     {AssumptionId::PsFlushWaitsVs, "A-PS-FLUSH-WAITS-VS",
      "PS_PARTIAL_FLUSH also waits for the earlier draws' vertex-shader waves", false, true},
     {AssumptionId::TimestampNonzero, "A-TIMESTAMP-NONZERO",
-     "a GPU or system timestamp written by Write64BitValueBottomOfPipe2X is never 0", false, true},
+     "a GPU or system timestamp written by Write64BitValueBottomOfPipe2X is never 0", true, true},
 }};
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "model/assumptions.h"
 #include "model/case.h"
 #include "model/rules.h"
+#include "model/wait_value.h"
 
 namespace syncproof::model {
 
@@ -77,16 +78,27 @@ struct Order {
   Rule rule;
 };
 
-// A wait completes after one of its candidates, unless the initial value may satisfy it.
+// A wait completes at a poll whose value satisfies it (model/wait_value.h). In the common,
+// monotone case that is "after one of its candidates, unless the initial value may satisfy it";
+// `word` holds what the exact rule needs.
 struct WaitRule {
   EventId wait;
-  std::vector<EventId> candidates;  // signals / value writes that may satisfy the wait
-  bool zero_satisfies = false;      // the comparison holds for the value 0
+  std::vector<EventId> candidates;  // writes/signals after which a poll may pass (may)
+  bool zero_satisfies = false;      // a poll of the initial word (all 0) passes
   bool is_fence = false;
   uint32_t object = 0;  // fence or label index
   uint64_t value = 0;
   Comparison cmp = Comparison::GreaterEqual;  // fences: GreaterEqual
   Rule rule;
+  PolledWord word;                       // the polled word: parts, comparison, every writer
+  std::vector<EventId> must_candidates;  // writes after which a poll must pass (must)
+  // Under the case's configuration every state but the initial one passes every poll, so the
+  // candidate rule is exact (WaitValues::trivially_monotone). Otherwise the engines decide the
+  // wait from `word`.
+  bool monotone = true;
+  // The value assumptions (bit per AssumptionId: A-INITIAL-ZERO, A-TIMESTAMP-NONZERO) whose
+  // truth changes the candidates or `monotone` (the initial poll aside: zero_satisfies).
+  uint32_t value_depends = 0;
 };
 
 // Which lines of memory a cache operation acts on, in 64-byte units (see SEMANTICS.md §Ranges).

@@ -179,6 +179,16 @@ void Lowerer::begin_cp_step() {
   me_step(graphics() ? "ME processes the command" : "compute engine processes the command");
 }
 
+// A wait rule; what it polls is resolved once every write is known (resolve_waits).
+void Lowerer::add_wait(EventId done, bool fence, uint32_t object, uint64_t value, Comparison cmp,
+                       Rule rule, std::optional<uint64_t> address, unsigned bytes) {
+  WaitRule w;
+  w.wait = done, w.is_fence = fence, w.object = object, w.value = value, w.cmp = cmp;
+  w.rule = rule;
+  out_.waits.push_back(std::move(w));
+  pending_waits_.push_back({out_.waits.size() - 1, address, bytes});
+}
+
 void Lowerer::lower_command(const Command& cmd) {
   if (c_.queues[q_].type == QueueType::Host) return lower_host(cmd);
   std::visit(
@@ -385,22 +395,17 @@ void Lowerer::lower_host(const Command& cmd) {
         } else if constexpr (std::is_same_v<T, SignalCmd>) {
           EventId s = ev(EventKind::Signal,
                          fmt::format("CPU signals {} = {}", c_.fences[b.fence].name, b.value));
+          // ID3D12Fence::Signal sets the value before it returns: the CPU's next command comes
+          // after it (R-HOST-ORDER).
           order(h, s, Rule::HostOrder);
+          st.last_host = s;
           signals_.push_back({s, b.fence, b.value});
         } else if constexpr (std::is_same_v<T, WaitFenceCmd>) {
           EventId w = ev(EventKind::WaitDone, fmt::format("CPU wait for {} >= {} satisfied",
                                                           c_.fences[b.fence].name, b.value));
           order(w, h, Rule::HostOrder);
           order(prev, w, Rule::HostOrder);
-          out_.waits.push_back({w,
-                                {},
-                                b.value == 0,
-                                true,
-                                b.fence,
-                                b.value,
-                                Comparison::GreaterEqual,
-                                Rule::QueueWait});
-          pending_waits_.push_back({out_.waits.size() - 1, std::nullopt});
+          add_wait(w, true, b.fence, b.value, Comparison::GreaterEqual, Rule::QueueWait);
         }
       },
       cmd.body);

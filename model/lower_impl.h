@@ -34,8 +34,9 @@ struct QueueState {
 struct ValueWriteRec {
   EventId ev;
   uint64_t address;
+  unsigned bytes;  // 4 or 8
   uint64_t value;
-  bool known_value;  // false for timestamps
+  WriteValueSource source;
 };
 struct SignalRec {
   EventId ev;
@@ -92,6 +93,8 @@ class Lowerer {
                                          std::vector<EventId> after, const ControlFlags& cf);
   EventId bop_start();
   void finish_bop(EventId start, const std::vector<EventId>& ops);
+  void add_wait(EventId done, bool fence, uint32_t object, uint64_t value, Comparison cmp,
+                Rule rule, std::optional<uint64_t> address = std::nullopt, unsigned bytes = 8);
   void resolve_waits();
 
   QueueState& qs() { return qstate_[q_]; }
@@ -107,6 +110,7 @@ class Lowerer {
   struct PendingWait {
     size_t rule_index;
     std::optional<uint64_t> address;  // label waits
+    unsigned bytes = 8;               // label waits: 4 or 8
   };
   std::vector<PendingWait> pending_waits_;
   uint32_t q_ = 0, cmd_ = 0;

@@ -235,7 +235,8 @@ void Lowerer::lower_bop_write(const BopWriteCmd& w) {
   order(b, v, Rule::BopValueWrite);
   for (EventId o : ops)
     order(o, v, Rule::BopWriteAfterGcr, {AssumptionId::BopWriteAfterOwnGcr, true});
-  value_writes_.push_back({v, w.address, w.value, w.source == WriteValueSource::Value});
+  value_writes_.push_back(
+      {v, w.address, w.api == SyncApi::Write32BitValueBottomOfPipe2X ? 4u : 8u, w.value, w.source});
   // The value is a memory write of 4 or 8 bytes at Destination, through GL2 like every CP write
   // (R-BOP-VALUE-PATH): shaders, copies and the host that touch those bytes pair with it.
   const uint64_t bytes = w.api == SyncApi::Write32BitValueBottomOfPipe2X ? 4 : 8;
@@ -273,15 +274,8 @@ void Lowerer::lower_wait_value(const WaitValueCmd& w) {
   order(st.gate, done, Rule::QueueWait);
   EventId m = me_step("ME resumes after the wait");
   order(done, m, Rule::WaitValue);
-  out_.waits.push_back({done,
-                        {},
-                        compare(w.cmp, 0, w.value),
-                        false,
-                        w.label.value_or(0),
-                        w.value,
-                        w.cmp,
-                        Rule::WaitValue});
-  pending_waits_.push_back({out_.waits.size() - 1, w.address});
+  add_wait(done, false, w.label.value_or(0), w.value, w.cmp, Rule::WaitValue, w.address,
+           w.is64 ? 8u : 4u);
 }
 
 // Standard Signal: write back the RB, stream-out and GL2 caches (A-STD-FENCE-COHERENT). A compute
@@ -380,9 +374,7 @@ void Lowerer::lower_wait_fence(const WaitFenceCmd& w) {
   order(st.last_me, done, Rule::QueueWait);
   order(st.last_pfp, done, Rule::QueueWait);
   order(st.gate, done, Rule::QueueWait);
-  out_.waits.push_back(
-      {done, {}, w.value == 0, true, w.fence, w.value, Comparison::GreaterEqual, Rule::QueueWait});
-  pending_waits_.push_back({out_.waits.size() - 1, std::nullopt});
+  add_wait(done, true, w.fence, w.value, Comparison::GreaterEqual, Rule::QueueWait);
   EventId resume = ev(EventKind::SyncStep, "queue resumes after the wait");
   order(done, resume, Rule::QueueWait);
   const Guard g{w.xbox ? AssumptionId::Signal2xFullFlush : AssumptionId::StdFenceCoherent, true};
@@ -398,17 +390,49 @@ void Lowerer::lower_wait_fence(const WaitFenceCmd& w) {
   lc().me = resume;
 }
 
+// What each wait polls (model/wait_value.h): every write of its word — value writes, work
+// writing its bytes (an unknown value from its arrival on), fence signals — and, under the
+// configuration, the writes after which a poll may or must pass.
 void Lowerer::resolve_waits() {
+  const ValueConfig vcfg = value_config(cfg_.assumptions);
   for (const PendingWait& pw : pending_waits_) {
     WaitRule& w = out_.waits[pw.rule_index];
+    PolledWord& word = w.word;
+    word.cmp = w.cmp;
+    word.ref = w.value;
     if (pw.address) {
+      const uint64_t a = *pw.address;
+      word.parts = static_cast<uint8_t>(pw.bytes / 4), word.part_bits = 32;
       for (const ValueWriteRec& v : value_writes_)
-        if (v.address == *pw.address && (!v.known_value || compare(w.cmp, v.value, w.value)))
-          w.candidates.push_back(v.ev);
+        if (auto wr = value_writer(a, pw.bytes, v.address, v.bytes, v.value, v.source, v.ev))
+          word.writers.push_back(*wr);
+      for (const MemAccess& m : out_.accesses)
+        if (m.write && m.kind != AccessKind::Label && m.plane == Plane::Data)
+          if (uint8_t parts = parts_touched(a, pw.bytes, m.blo, m.bhi))
+            word.writers.push_back({m.arrive, WaitWriter::Kind::Work, parts, {}, false});
     } else {
+      word.parts = 1, word.part_bits = 64;
       for (const SignalRec& s : signals_)
-        if (s.fence == w.object && s.value >= w.value) w.candidates.push_back(s.ev);
+        if (s.fence == w.object)
+          word.writers.push_back({s.ev, WaitWriter::Kind::Value, 1, {s.value, 0}, false});
     }
+    word.too_many_states = !for_each_poll_state(word, [](std::span<const int>) {});
+    const WaitValues vals = analyze(word, vcfg);
+    for (AssumptionId a : {AssumptionId::InitialZero, AssumptionId::TimestampNonzero}) {
+      ValueConfig flipped = vcfg;
+      (a == AssumptionId::InitialZero ? flipped.initial_zero : flipped.timestamp_nonzero) ^= true;
+      const WaitValues other = analyze(word, flipped);
+      if (other.may != vals.may || other.must != vals.must ||
+          other.trivially_monotone != vals.trivially_monotone)
+        w.value_depends |= 1u << static_cast<int>(a);
+    }
+    for (uint32_t k : vals.may) w.candidates.push_back(word.writers[k].ev);
+    for (uint32_t k : vals.must) w.must_candidates.push_back(word.writers[k].ev);
+    const std::array<int, 2> initial{kInitialPart, kInitialPart};
+    w.zero_satisfies = poll_outcome(word, std::span<const int>(initial.data(), word.parts),
+                                    {true, vcfg.timestamp_nonzero})
+                           .can_sat;
+    w.monotone = vals.trivially_monotone;
   }
 }
 

@@ -75,6 +75,9 @@ void MustOrder::guards_on_path(EventId a, EventId b, std::set<AssumptionId>* out
       for (const WaitRule& w : p_.waits)
         if (w.wait == v) {
           if (!w.zero_satisfies) out->insert(AssumptionId::InitialZero);
+          // Candidates that a value assumption narrows (model/wait_value.h).
+          for (int a = 0; a < kAssumptionCount; ++a)
+            if (w.value_depends & (1u << a)) out->insert(static_cast<AssumptionId>(a));
           for (EventId c : w.candidates) todo.push_back(c);
         }
     } else if (pe != kNoParent) {
@@ -187,6 +190,10 @@ std::optional<std::set<AssumptionId>> MustOrder::prove(const Obligation& o) {
   return std::nullopt;
 }
 
+bool all_waits_monotone(const LoweredProgram& p) {
+  return std::all_of(p.waits.begin(), p.waits.end(), [](const WaitRule& w) { return w.monotone; });
+}
+
 bool all_can_complete(const LoweredProgram& p, bool deadlock_rules) {
   const size_t n = p.events.size();
   std::vector<uint32_t> missing(n, 0);  // orders still to complete before the event
@@ -200,7 +207,8 @@ bool all_can_complete(const LoweredProgram& p, bool deadlock_rules) {
         deadlock_rules ? zero_known && r.zero_satisfies : r.zero_satisfies || !zero_known;
     if (exempt) continue;
     wait_needs[r.wait] = 1;
-    for (EventId c : r.candidates) waits_on[c].push_back(r.wait);
+    for (EventId c : deadlock_rules ? r.must_candidates : r.candidates)
+      waits_on[c].push_back(r.wait);
   }
   std::vector<std::vector<EventId>> succ(n);
   for (const Order& o : p.orders) succ[o.before].push_back(o.after);
