@@ -35,6 +35,38 @@ properties::Times model_times(solver::Solver& s, const Encoding& enc, size_t n) 
   return t;
 }
 
+// A counterexample reads best as an interleaving: when the model ties events the trace shows
+// (the obligation's accesses, arrivals and cache operations), ask once more with them apart and
+// keep that model if there is one (the violation never needs a tie: every order is strict).
+// Returns whether it left a scope pushed (the caller pops it once done with the model).
+bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, const Obligation& o,
+                   const CheckOptions& opt) {
+  std::vector<EventId> shown = properties::focus_events(p, o);
+  auto add_ops = [&](const std::vector<properties::Step>& steps) {
+    for (const auto& st : steps)
+      for (uint32_t oi : st.ops) shown.push_back(p.cache_ops[oi].ev);
+  };
+  add_ops(o.fresh.steps), add_ops(o.waw.first_steps);
+  std::sort(shown.begin(), shown.end());
+  shown.erase(std::unique(shown.begin(), shown.end()), shown.end());
+  std::vector<solver::Term> apart;
+  for (size_t a = 0; a < shown.size(); ++a)
+    for (size_t b = a + 1; b < shown.size(); ++b)
+      if (s.int_value(enc.t(shown[a])) == s.int_value(enc.t(shown[b])))
+        apart.push_back(enc.ctx().ne(enc.t(shown[a]), enc.t(shown[b])));
+  if (apart.empty()) return false;
+  std::vector<solver::Term> all;
+  for (size_t a = 0; a < shown.size(); ++a)
+    for (size_t b = a + 1; b < shown.size(); ++b)
+      all.push_back(enc.ctx().ne(enc.t(shown[a]), enc.t(shown[b])));
+  s.push();
+  s.add(enc.ctx().land(all));
+  if (s.check(enc.assumption_literals(), opt.timeout_ms).status == solver::Status::Sat) return true;
+  s.pop();
+  s.check(enc.assumption_literals(), opt.timeout_ms);  // the model with ties, again
+  return false;
+}
+
 // Decides the obligations of one property on a solver holding the base encoding.
 properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solver& s,
                            properties::MustOrder* fast, const std::vector<Obligation>& obs,
@@ -67,8 +99,10 @@ properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solve
     }
     ++failing;
     if (!first) {
+      const bool extra = separate_ties(p, enc, s, o, opt);
       auto times = model_times(s, enc, p.events.size());
       auto line = static_cast<uint64_t>(s.int_value(q.line));
+      if (extra) s.pop();
       auto m = properties::monitor(p, o, times, line);
       if (!m.violated) {
         s.pop();

@@ -1,6 +1,7 @@
 #include "properties/monitor.h"
 
 #include "properties/api_order.h"
+#include "properties/explain.h"
 
 #include <fmt/format.h>
 
@@ -114,11 +115,13 @@ std::vector<std::string> producer_wait(const LoweredProgram& p, const MemAccess&
       append(out, {"D3D12XBOX_SYNC_FLAG_PS_PARTIAL_FLUSH"});
       break;
     case Stage::Dma:
-      break;
+      return out;  // IDLE does not wait for CP DMA (R-IDLE)
     default:
-      append(out, {"D3D12XBOX_SYNC_FLAG_IDLE"});
       break;
   }
+  // IDLE waits for every earlier draw and dispatch and, under A-IDLE-DRAINS-WRITES, for their
+  // writes to land: an alternative to the stage's partial flush.
+  append(out, {"D3D12XBOX_SYNC_FLAG_IDLE"});
   return out;
 }
 
@@ -151,6 +154,10 @@ std::string completion_wait(const LoweredProgram& p, EventId e) {
     default:
       return "D3D12XBOX_SYNC_FLAG_IDLE";
   }
+}
+
+At at_of(const MemAccess& m) {
+  return {m.queue, m.cmd};
 }
 
 std::string at(const LoweredProgram& p, EventId e, const Times& t) {
@@ -189,11 +196,12 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
     res.violated = true;
     res.why = fmt::format("the read at {} happened before the write's data reached {} at {}",
                           at(p, r.ev, t), to_string(w.path[0]), at(p, w.arrive, t));
-    res.blamed = producer_wait(p, w, r);
+    res.blamed = place_flags(p, producer_wait(p, w, r), Side::Between, at_of(w), at_of(r));
     return res;
   }
   long long before_prev = cur;  // where the chain stood before the previous step
   const std::vector<uint32_t>* prev_ops = nullptr;
+  uint32_t crossed_by = UINT32_MAX;  // the operation that crossed the previous step
   for (const Step& s : f.steps) {
     std::optional<long long> next = joined_crossing(p, s, prev_ops, before_prev, line, t);
     before_prev = cur;
@@ -228,11 +236,15 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
     }
     if (next && *next < tr) {
       cur = *next;
+      crossed_by = UINT32_MAX;
+      for (uint32_t oi : s.ops)
+        if (t[p.cache_ops[oi].ev] == cur && p.cache_ops[oi].cov.covers(line)) crossed_by = oi;
       continue;
     }
     res.violated = true;
     const std::vector<std::string> flags =
-        s.down ? writeback_flags(s.level) : invalidate_flags(s.level);
+        place_flags(p, s.down ? writeback_flags(s.level) : invalidate_flags(s.level),
+                    s.down ? Side::Producer : Side::Consumer, at_of(w), at_of(r));
     const char* verb = s.down ? "written back" : "invalidated";
     if (late) {  // the operation was issued before the read but ran after it
       const CacheOp& op = p.cache_ops[*late];
@@ -246,8 +258,25 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
           pfp_side(p, r) ? "the PFP reads ahead of the ME"
           : top          ? "the top-of-pipe sync does not hold this reader"
                          : "bottom-of-pipe operations are pipelined");
-      res.blamed =
-          pfp_side(p, r) ? kPfpHolds : std::vector<std::string>{"D3D12XBOX_SYNC_FLAG_IDLE"};
+      // What holds the reader until that operation ran: IDLE on its own sync (or a PFP hold).
+      const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
+      if (pfp_side(p, r))
+        res.blamed = place_flags(p, kPfpHolds, Side::Between, op_at, at_of(r));
+      else
+        res.blamed = {on_or_after(p, "D3D12XBOX_SYNC_FLAG_IDLE", op_at)};
+    } else if (early && s.joins && *early == crossed_by) {
+      // One write-back+invalidate crossed the write-back step; whether it also invalidates after
+      // writing back is A-GL2-WB-BEFORE-INV, which this configuration does not assume.
+      const CacheOp& op = p.cache_ops[*early];
+      const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
+      res.why = fmt::format(
+          "the {} at {} wrote the {} back and invalidated {} in one operation, and without "
+          "A-GL2-WB-BEFORE-INV nothing says its invalidation follows its write-back: {} could "
+          "still serve a stale copy to the read at {}",
+          op.flag, at(p, op.ev, t), unit, to_string(s.level), to_string(s.level), at(p, r.ev, t));
+      res.blamed = {
+          fmt::format("D3D12XBOX_SYNC_FLAG_GL2_INVALIDATE in a sync after {}", where(p, op_at)),
+          "assume +A-GL2-WB-BEFORE-INV"};
     } else if (early) {
       const CacheOp& op = p.cache_ops[*early];
       res.why = fmt::format(
@@ -256,20 +285,48 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
           to_string(s.level), verb, at(p, op.ev, t), op.flag, cur, to_string(s.level), unit,
           at(p, r.ev, t));
       // Before the data even reached the coherence level: the reader was not made to wait for
-      // the producer. Otherwise the level needed invalidating again, after the one below.
-      res.blamed = t[op.ev] <= t[w.arrive] ? producer_wait(p, w, r) : flags;
+      // the producer. Otherwise the level needed invalidating again, after the one below: the
+      // command that has the flag ran it too early, so a later one must.
+      const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
+      if (t[op.ev] <= t[w.arrive]) {
+        res.blamed = place_flags(p, producer_wait(p, w, r), Side::Between, at_of(w), at_of(r));
+      } else {
+        res.blamed.clear();
+        for (const std::string& f : s.down ? writeback_flags(s.level) : invalidate_flags(s.level))
+          res.blamed.push_back(
+              fmt::format("{} in a sync after {} (that one ran before the data "
+                          "reached {})",
+                          f, where(p, op_at), to_string(s.level)));
+      }
     } else if (uncovered) {
       const CacheOp& op = p.cache_ops[*uncovered];
       res.why = fmt::format(
           "the {} at {} does not cover the {} (a RANGE/MARGIN selector limits it), so {} kept a "
           "stale copy for the read at {}",
           op.flag, at(p, op.ev, t), unit, to_string(s.level), at(p, r.ev, t));
+      const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
+      res.blamed.clear();
+      for (const std::string& f : s.down ? writeback_flags(s.level) : invalidate_flags(s.level))
+        res.blamed.push_back(
+            fmt::format("{} over a range that covers 0x{:X} (the one at {} does "
+                        "not)",
+                        f, line * kUnitBytes, where(p, op_at)));
+    } else if (s.down) {
+      // The fresh data sits dirty in this write-back level; below it is the stale copy.
+      const int at_level = w.path.index_of(s.level);
+      const Level below = at_level >= 0 && at_level + 1 < w.path.size
+                              ? w.path[static_cast<size_t>(at_level) + 1]
+                              : Level::Mem;
+      res.why = fmt::format(
+          "nothing wrote back {} after the write: the fresh data can still be dirty in {}, and "
+          "the read at {} can get the stale copy of the {} from {}",
+          to_string(s.level), to_string(s.level), at(p, r.ev, t), unit, to_string(below));
       res.blamed = flags;
     } else {
       res.why = fmt::format(
-          "nothing {} {} after the write: the read at {} can get a stale copy of the {} from {}",
-          s.down ? "wrote back" : "invalidated", to_string(s.level), at(p, r.ev, t), unit,
-          to_string(s.level));
+          "nothing invalidated {} after the write: the read at {} can get a stale copy of the {} "
+          "from {}",
+          to_string(s.level), at(p, r.ev, t), unit, to_string(s.level));
       res.blamed = flags;
     }
     return res;
@@ -310,7 +367,7 @@ MonitorResult write_order(const LoweredProgram& p, const WriteOrder& o, const Ti
         "{}, before the earlier write's data even reached {} at {}: the older "
         "value can win in {}",
         later, to_string(w1.path[0]), at(p, w1.arrive, t), to_string(meet));
-    res.blamed = producer_wait(p, w1, w2);
+    res.blamed = place_flags(p, producer_wait(p, w1, w2), Side::Between, at_of(w1), at_of(w2));
     return res;
   }
   // Where the earlier data stood when the later data arrived: the first step it had not crossed.
@@ -333,13 +390,17 @@ MonitorResult write_order(const LoweredProgram& p, const WriteOrder& o, const Ti
         "write-back had run (bottom-of-pipe operations are pipelined), so the older value can win "
         "in {}",
         to_string(s.level), at(p, op.ev, t), op.flag, later, to_string(meet));
-    res.blamed = {"D3D12XBOX_SYNC_FLAG_IDLE"};
+    res.blamed = {
+        on_or_after(p, "D3D12XBOX_SYNC_FLAG_IDLE", {p.events[op.ev].queue, p.events[op.ev].cmd})};
   } else {
     res.why = fmt::format(
         "nothing wrote back {} after the earlier write reached it: its dirty line can be evicted "
-        "at any time, also after {}, so the older value can win in {}",
-        to_string(s.level), later, to_string(meet));
-    res.blamed = writeback_flags(s.level);
+        "at any time, also after {}, so the older value can win in {}{}",
+        to_string(s.level), later, to_string(meet),
+        s.level == Level::Gl2 && w2.kind == AccessKind::Host
+            ? " (a GL2_INVALIDATE without GL2_WRITEBACK keeps dirty lines)"
+            : "");
+    res.blamed = place_flags(p, writeback_flags(s.level), Side::Producer, at_of(w1), at_of(w2));
   }
   return res;
 }
@@ -378,7 +439,9 @@ MonitorResult monitor(const LoweredProgram& p, const Obligation& o, const Times&
             res.violated = true;
             res.why = fmt::format("{} ({}) did not wait for {} ({})", p.events[b].what, at(p, b, t),
                                   p.events[a].what, at(p, a, t));
-            res.blamed = {completion_wait(p, a)};
+            res.blamed = {place_flag(p, completion_wait(p, a), Side::Between,
+                                     {p.events[a].queue, p.events[a].cmd},
+                                     {p.events[b].queue, p.events[b].cmd})};
             if (p.events[b].queue != p.events[a].queue)
               res.blamed.push_back("a fence or label wait");
             return res;
@@ -398,7 +461,7 @@ MonitorResult monitor(const LoweredProgram& p, const Obligation& o, const Times&
             "return the new value",
             to_string(w.path[0]), at(p, w.arrive, t), at(p, r.ev, t),
             evicts_to(w, o.war.steps.size()));
-        res.blamed = {completion_wait(p, r.ev)};
+        res.blamed = {place_flag(p, completion_wait(p, r.ev), Side::Between, at_of(r), at_of(w))};
         if (r.queue != w.queue) res.blamed.push_back("a fence or label wait");
       }
       return res;

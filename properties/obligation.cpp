@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "properties/api_order.h"
 
@@ -136,6 +137,49 @@ Freshness freshness(const LoweredProgram& p, uint32_t wi, uint32_t ri) {
 
 namespace {
 
+bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uint32_t y);
+
+Obligation write_order_obligation(const LoweredProgram& p, uint32_t x, uint32_t y, uint64_t lo,
+                                  uint64_t hi) {
+  const MemAccess& ax = p.accesses[x];
+  const MemAccess& ay = p.accesses[y];
+  Obligation o{Obligation::Kind::WriteOrder, {}, {}, {}, {x, y, lo, hi, {}, {}}, {}, {}};
+  o.name = fmt::format("waw: {} -> {}", access_name(p, x), access_name(p, y));
+  int mr = 0;
+  int mw = meeting_index(p, ax, ay, &mr);  // ay's path seen as a reader's
+  o.waw.first_steps = down_steps(p, ax, mw);
+  o.waw.second_steps = down_steps(p, ay, mr);
+  return o;
+}
+
+// The writes a read of A's data may see instead of it because they are older: every other write
+// of the same bytes (and plane) that API order does not put after A's write, nor after the read.
+// A's data must reach their meeting level after theirs (a WriteOrder obligation), or an older
+// value — a dirty line evicted late, a dirty GL2 line a GL2_INVALIDATE keeps — can be what the
+// read returns (SEMANTICS.md P-VISIBLE, "older writes").
+void older_writes(const LoweredProgram& p, const ApiOrder& hb, uint32_t w, uint32_t r,
+                  std::vector<Obligation>& out) {
+  const MemAccess& aw = p.accesses[w];
+  const MemAccess& ar = p.accesses[r];
+  for (uint32_t x = 0; x < p.accesses.size(); ++x) {
+    const MemAccess& ax = p.accesses[x];
+    if (!ax.write || ax.plane != aw.plane || (ax.queue == aw.queue && ax.cmd == aw.cmd)) continue;
+    if (ax.kind == AccessKind::Label && aw.kind == AccessKind::Label) continue;
+    if (hb.before(aw.queue, aw.cmd, ax.queue, ax.cmd) ||
+        hb.before(ar.queue, ar.cmd, ax.queue, ax.cmd))
+      continue;
+    const uint64_t blo = std::max({ax.blo, aw.blo, ar.blo}),
+                   bhi = std::min({ax.bhi, aw.bhi, ar.bhi});
+    if (blo > bhi || shadowed_write(p, hb, x, w)) continue;
+    Obligation o = write_order_obligation(p, x, w, blo / kUnitBytes, bhi / kUnitBytes);
+    const bool dup = std::any_of(out.begin(), out.end(), [&](const Obligation& e) {
+      return e.kind == o.kind && e.waw.first == x && e.waw.second == w && e.waw.lo == o.waw.lo &&
+             e.waw.hi == o.waw.hi;
+    });
+    if (!dup) out.push_back(std::move(o));
+  }
+}
+
 Obligations visible(const LoweredProgram& p, const Property& prop) {
   Obligations out;
   const Case& c = *p.source;
@@ -144,6 +188,7 @@ Obligations visible(const LoweredProgram& p, const Property& prop) {
     out.error = "unknown command label";
     return out;
   }
+  std::optional<ApiOrder> hb;
   for (uint32_t w : p.command(qa, ia).accesses)
     for (uint32_t r : p.command(qb, ib).accesses) {
       const MemAccess& aw = p.accesses[w];
@@ -153,6 +198,8 @@ Obligations visible(const LoweredProgram& p, const Property& prop) {
       if (prop.resource && !on_resource(c, aw, *prop.resource)) continue;
       if (prop.resource && !on_resource(c, ar, *prop.resource)) continue;
       out.list.push_back(fresh_obligation(p, w, r));
+      if (!hb) hb.emplace(p);
+      older_writes(p, *hb, w, r, out.list);
     }
   if (out.list.empty())
     out.error = fmt::format("vacuous: {} reads nothing that {} writes{}", prop.to, prop.from,
@@ -255,13 +302,7 @@ Obligations no_hazards(const LoweredProgram& p) {
         out.list.push_back(std::move(o));
       } else {
         if (shadowed_write(p, hb, x, y)) continue;
-        Obligation o{Obligation::Kind::WriteOrder, {}, {}, {}, {x, y, lo, hi, {}, {}}, {}, {}};
-        o.name = fmt::format("waw: {} -> {}", access_name(p, x), access_name(p, y));
-        int mr = 0;
-        int mw = meeting_index(p, ax, ay, &mr);  // ay's path seen as a reader's
-        o.waw.first_steps = down_steps(p, ax, mw);
-        o.waw.second_steps = down_steps(p, ay, mr);
-        out.list.push_back(std::move(o));
+        out.list.push_back(write_order_obligation(p, x, y, lo, hi));
       }
     }
   return out;

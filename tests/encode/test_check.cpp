@@ -59,7 +59,9 @@ TEST_CASE("removing GL1_INVALIDATE is refuted and the explanation names it") {
     auto r = encode::check_case(c, opt);
     auto* v = std::get_if<properties::Violated>(&r.results.at(0).verdict);
     REQUIRE(v);
-    CHECK(v->trace.blamed == std::vector<std::string>{"D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE"});
+    CHECK(v->trace.blamed ==
+          std::vector<std::string>{
+              "D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE on SyncTopOfPipeX at t.sync:6"});
     CHECK(v->trace.why.find("GL1") != std::string::npos);
   }
 }
