@@ -5,6 +5,7 @@
 // has seed S+i: `--seed S+i --count 1` regenerates it.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -15,11 +16,14 @@
 #include "tools/cross_check.h"
 #include "tools/exit_codes.h"
 #include "tools/fuzz_shrink.h"
+#include "tools/metamorphic.h"
 #include "tools/report.h"
 
 namespace syncproof::cli {
 
 namespace {
+
+constexpr size_t kFlagsPerCase = 6;  // flag additions/removals checked per random case
 
 struct FuzzArgs {
   uint64_t seed = 1;
@@ -28,12 +32,13 @@ struct FuzzArgs {
   std::string out = "cases/regress";
   bool shrink = true;
   bool quiet = false;
+  bool monotone = true;  // also run the metamorphic checks (tools/metamorphic.h)
   unsigned timeout_ms = 20000;
 };
 
 struct Totals {
   uint64_t cases = 0, checked = 0, invalid = 0, properties = 0;
-  uint64_t linter_bugs = 0, generator_bugs = 0, disagreements = 0;
+  uint64_t linter_bugs = 0, generator_bugs = 0, disagreements = 0, not_monotone = 0;
   uint64_t verdicts[4] = {0, 0, 0, 0};  // the SMT engine's: proved, violated, unknown, error
   double smt_ms = 0, exec_ms = 0;
 };
@@ -65,6 +70,47 @@ std::string regression_file(const FuzzArgs& a, const FuzzCase& small, const lang
       small.seed, to_string(pb.kind), pb.detail.substr(0, pb.detail.find('\n')));
   f << out.render();
   return path;
+}
+
+// The relation a problem is about, without where (a shrunk case keeps the kind of failure).
+std::string relation_kind(const MetaProblem& m) {
+  return m.relation.substr(0, std::min(m.relation.find(" at line"), m.relation.find(" vs ")));
+}
+
+// The metamorphic checks of tools/metamorphic.h on one case (with the executor, which the engine
+// cross-check above keeps honest); a failure is shrunk and saved like a disagreement.
+void check_monotone(const FuzzArgs& a, const FuzzCase& fc, const lang::ParseResult& pr, Totals& t,
+                    std::ostream& out) {
+  encode::CheckOptions so;
+  so.timeout_ms = a.timeout_ms;
+  auto problems = metamorphic_check(pr.c, so, kFlagsPerCase, MetaEngine::Exec);
+  if (problems.empty()) return;
+  ++t.not_monotone;
+  const MetaProblem& m = problems.front();
+  const std::string kind = relation_kind(m);
+  out << fmt::format("seed {}: NOT MONOTONE ({}) on {}: {}\n", fc.seed, m.relation,
+                     property_text(pr.c, pr.c.properties[m.property]), m.detail);
+  auto keeps = [&](const FuzzCase& cand) {
+    auto p2 = lang::parse_case("shrink.sync", cand.render());
+    if (p2.has_errors()) return false;
+    for (const MetaProblem& q : metamorphic_check(p2.c, so, 0, MetaEngine::Exec))
+      if (relation_kind(q) == kind) return true;
+    return false;
+  };
+  FuzzCase small = a.shrink ? shrink(fc, keeps) : fc;
+  small.title = fmt::format("fuzz seed {}: not monotone ({})", small.seed, kind);
+  std::filesystem::create_directories(a.out);
+  std::string slug = kind;
+  for (char& ch : slug)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '-';
+  const std::string path = fmt::format("{}/{}-monotone-{}.sync", a.out, small.seed, slug);
+  std::ofstream f(path);
+  f << fmt::format(
+      "# Found by `syncproof fuzz --seed {} --count 1`, then shrunk: a metamorphic relation of\n"
+      "# tools/metamorphic.h fails ({}). `syncproof monotone` on this file must report nothing.\n",
+      small.seed, m.relation);
+  f << small.render();
+  out << fmt::format("  shrunk to {}\n", path);
 }
 
 int run_fuzz(const FuzzArgs& a, std::ostream& out) {
@@ -122,19 +168,21 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
         }
       break;  // one report per case
     }
+    if (a.monotone && x.problems.empty()) check_monotone(a, fc, pr, t, out);
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out << fmt::format(
       "fuzz: seeds {}..{}: {} cases ({} checked by both engines, {} invalid on purpose and "
       "rejected by the linter), {} properties ({} proved, {} violated, {} unknown, {} errors); smt "
       "{:.1f} cases/s, exec {:.1f} cases/s, {:.1f}s wall; {} disagreements, {} linter bugs, {} "
-      "generator bugs\n",
+      "generator bugs, {} not monotone\n",
       a.seed, a.seed + a.count - 1, t.cases, t.checked, t.invalid - t.linter_bugs, t.properties,
       t.verdicts[0], t.verdicts[1], t.verdicts[2], t.verdicts[3],
       t.smt_ms > 0 ? t.checked * 1000.0 / t.smt_ms : 0.0,
       t.exec_ms > 0 ? t.checked * 1000.0 / t.exec_ms : 0.0, wall, t.disagreements, t.linter_bugs,
-      t.generator_bugs);
+      t.generator_bugs, t.not_monotone);
   if (t.disagreements) return static_cast<int>(Exit::Disagreement);
+  if (t.not_monotone) return static_cast<int>(Exit::NotAsExpected);
   if (t.linter_bugs || t.generator_bugs) return static_cast<int>(Exit::NotAsExpected);
   return static_cast<int>(Exit::Ok);
 }
@@ -153,6 +201,9 @@ void register_fuzz(CLI::App& app, int& rc) {
   cmd->add_option("--timeout", args->timeout_ms, "budget per question, in ms, both engines");
   cmd->add_flag("!--no-shrink", args->shrink, "report disagreements without shrinking them");
   cmd->add_flag("--quiet", args->quiet, "no notes, only disagreements and the summary");
+  cmd->add_flag("!--no-monotone", args->monotone,
+                "skip the metamorphic checks (conservative configurations never prove more, "
+                "more sync never proves less)");
   cmd->callback([args, &rc] { rc = run_fuzz(*args, std::cout); });
 }
 

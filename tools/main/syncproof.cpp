@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   register_lint(app, rc);
   register_check(app, rc);
   register_fuzz(app, rc);
+  register_monotone(app, rc);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
