@@ -28,7 +28,6 @@ properties::Verdict check_deadlock(const LoweredProgram& p, solver::Context& ctx
     Term rel = ctx.lt(t[o.before], t[o.after]);
     s.add(ctx.implies(ctx.land({done_of(o.before), done_of(o.after)}), rel));
   }
-  const bool zero_known = p.config.assumptions.enabled(AssumptionId::InitialZero);
   // A wait whose command completed was satisfied by a completed signal or write (or by the
   // initial value); a wait is stuck when nothing completed satisfies it. A wait that is not
   // monotone (model/wait_value.h) passed a poll of the value the completed writes left before
@@ -42,7 +41,7 @@ properties::Verdict check_deadlock(const LoweredProgram& p, solver::Context& ctx
     const Event& we = p.events[w.wait];
     Term& stuck = stuck_at[we.queue][we.cmd];
     if (w.monotone && !w.value_depends) {
-      const bool zero_ok = zero_known && w.zero_satisfies;
+      const bool zero_ok = !w.initial.can_fail;  // the initial poll must pass
       std::vector<Term> sat;
       for (EventId cand : w.must_candidates)
         sat.push_back(ctx.land({done_of(cand), ctx.lt(t[cand], t[w.wait])}));
@@ -100,7 +99,9 @@ properties::Verdict check_deadlock(const LoweredProgram& p, solver::Context& ctx
         stuck.push_back({q, i});
         break;
       }
-  v.trace = properties::deadlock_trace(c, stuck);
+  std::vector<char> happened(p.events.size(), 0);
+  for (EventId e = 0; e < p.events.size(); ++e) happened[e] = s.bool_value(done_of(e)) ? 1 : 0;
+  v.trace = properties::deadlock_trace(p, stuck, happened);
   return v;
 }
 

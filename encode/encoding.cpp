@@ -58,10 +58,11 @@ Term Encoding::order_term(const Order& o) {
 // reads (encode/wait_values.h).
 Term Encoding::wait_term(const WaitRule& w) {
   if (w.monotone && !w.value_depends) {
-    if (w.zero_satisfies || !p_.config.assumptions.enabled(AssumptionId::InitialZero))
-      return ctx_.bool_val(true);
+    if (w.initial.can_sat) return ctx_.bool_val(true);
     std::vector<Term> any;
     for (EventId c : w.candidates) any.push_back(ctx_.lt(t(c), t(w.wait)));
+    // A-INITIAL-ZERO is what keeps the initial value from passing, unless no value could.
+    if (!w.initial_unknown_may) return ctx_.lor(any);
     return ctx_.implies(guard({AssumptionId::InitialZero, true}), ctx_.lor(any));
   }
   const auto& ws = w.word.writers;

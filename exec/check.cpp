@@ -170,7 +170,9 @@ properties::Verdict deadlock_verdict(const LoweredProgram& p, const std::vector<
       stuck.push_back({q, i});
       break;
     }
-  v.trace = properties::deadlock_trace(c, stuck);
+  std::vector<char> done(p.events.size(), 0);
+  for (EventId e : fired) done[e] = 1;
+  v.trace = properties::deadlock_trace(p, stuck, done);
   return v;
 }
 

@@ -99,6 +99,10 @@ struct WaitRule {
   // The value assumptions (bit per AssumptionId: A-INITIAL-ZERO, A-TIMESTAMP-NONZERO) whose
   // truth changes the candidates or `monotone` (the initial poll aside: zero_satisfies).
   uint32_t value_depends = 0;
+  // The poll before anything landed, under the configuration (an unknown initial value without
+  // A-INITIAL-ZERO), and whether it could pass if nothing were known of the initial value.
+  PollOutcome initial;
+  bool initial_unknown_may = true;
 };
 
 // Which lines of memory a cache operation acts on, in 64-byte units (see SEMANTICS.md §Ranges).

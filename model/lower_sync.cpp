@@ -429,9 +429,10 @@ void Lowerer::resolve_waits() {
     for (uint32_t k : vals.may) w.candidates.push_back(word.writers[k].ev);
     for (uint32_t k : vals.must) w.must_candidates.push_back(word.writers[k].ev);
     const std::array<int, 2> initial{kInitialPart, kInitialPart};
-    w.zero_satisfies = poll_outcome(word, std::span<const int>(initial.data(), word.parts),
-                                    {true, vcfg.timestamp_nonzero})
-                           .can_sat;
+    const std::span<const int> at_start(initial.data(), word.parts);
+    w.zero_satisfies = poll_outcome(word, at_start, {true, vcfg.timestamp_nonzero}).can_sat;
+    w.initial = poll_outcome(word, at_start, vcfg);
+    w.initial_unknown_may = poll_outcome(word, at_start, {false, vcfg.timestamp_nonzero}).can_sat;
     w.monotone = vals.trivially_monotone;
   }
 }

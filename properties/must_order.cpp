@@ -16,10 +16,9 @@ constexpr size_t kCandidatesPerStep = 8;  // beyond this the solver decides (no 
 MustOrder::MustOrder(const LoweredProgram& p)
     : p_(p), out_(p.events.size()), waits_of_(p.events.size()), exempt_(p.waits.size()) {
   for (uint32_t i = 0; i < p.orders.size(); ++i) out_[p.orders[i].before].push_back(i);
-  const bool zero_known = p.config.assumptions.enabled(AssumptionId::InitialZero);
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     const WaitRule& r = p.waits[w];
-    exempt_[w] = r.zero_satisfies || !zero_known || r.candidates.empty();
+    exempt_[w] = r.initial.can_sat || r.candidates.empty();
     if (!exempt_[w])
       for (EventId c : r.candidates) waits_of_[c].push_back(w);
   }
@@ -200,11 +199,11 @@ bool all_can_complete(const LoweredProgram& p, bool deadlock_rules) {
   std::vector<std::vector<uint32_t>> waits_on(n);
   std::vector<uint8_t> wait_needs(n, 0);  // the event is a wait still needing a candidate
   for (const Order& o : p.orders) ++missing[o.after];
-  const bool zero_known = p.config.assumptions.enabled(AssumptionId::InitialZero);
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     const WaitRule& r = p.waits[w];
-    const bool exempt =
-        deadlock_rules ? zero_known && r.zero_satisfies : r.zero_satisfies || !zero_known;
+    // Safety: a wait whose initial poll may pass may complete at any time; deadlock freedom:
+    // only one whose initial poll must pass can be relied on to complete without a write.
+    const bool exempt = deadlock_rules ? !r.initial.can_fail : r.initial.can_sat;
     if (exempt) continue;
     wait_needs[r.wait] = 1;
     for (EventId c : deadlock_rules ? r.must_candidates : r.candidates)
