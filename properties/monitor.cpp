@@ -292,6 +292,16 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
         res.blamed = place_flags(p, producer_wait(p, w, r), Side::Between, at_of(w), at_of(r));
       } else {
         res.blamed.clear();
+        // The step below was crossed by an operation issued before this one that completed
+        // after it (a pipelined bottom-of-pipe operation): IDLE on its sync holds the CP until
+        // it is done.
+        if (crossed_by != UINT32_MAX) {
+          const Event& ce = p.events[p.cache_ops[crossed_by].ev];
+          if (!hb) hb.emplace(p);
+          if ((ce.queue == op_at.queue && ce.cmd < op_at.cmd) ||
+              hb->before(ce.queue, ce.cmd, op_at.queue, op_at.cmd))
+            res.blamed.push_back(on_or_after(p, "D3D12XBOX_SYNC_FLAG_IDLE", {ce.queue, ce.cmd}));
+        }
         for (const std::string& f : s.down ? writeback_flags(s.level) : invalidate_flags(s.level))
           res.blamed.push_back(
               fmt::format("{} in a sync after {} (that one ran before the data "
