@@ -1,29 +1,47 @@
 // The executor's searches. Why they are sound and complete for the monitors they decide:
 //
-// 1. Firing never disables (exec/graph.h). So from any reachable state every maximal run ends
-//    in the same set of fired events (if two runs ended in S1 != S2, the first event of the
-//    second run missing from S1 is enabled at S1 by monotonicity: S1 was not maximal). Hence:
-//    deadlock freedom needs one run (reduced search_deadlock), and once the case has a
-//    complete execution (the vacuity check), every reachable state extends to one.
+// 0. Two kinds of events (exec/graph.h). A wait that a later write can hide (a value rule: its
+//    poll reads the word's value when it fires, model/wait_value.h) can be disabled again by a
+//    write; its waits and writers are the non-monotone events `nm`. Every other event is
+//    monotone: its firing disables nothing, and it changes no value a poll reads.
+// 1. So firing a monotone event early never loses an execution: take any execution that fires
+//    e later; moving e to where it is enabled first keeps every event enabled where it was
+//    (orders and monotone wait rules only gain, and no value rule sees a different value). Hence
+//    every search fires enabled monotone events at once, and branches only on enabled nm events
+//    (exec/nm_search.h). When there are none (a monotone program), from any reachable state
+//    every maximal run ends in the same set of fired events (if two runs ended in S1 != S2, the
+//    first event of the second missing from S1 is enabled at S1: S1 was not maximal): deadlock
+//    freedom needs one run, and once the case has a complete execution (the vacuity check),
+//    every reachable state extends to one. With nm events neither holds: deadlock freedom
+//    explores the orders of the nm events (a state counts as stuck when every enabled event is a
+//    wait whose poll may fail), and a violation counts only once an execution completing it is
+//    found (complete_execution).
 // 2. Two-chain obligations (watch.h): an event that is not relevant to the obligation, or that
 //    is "urgent" (ChainWatch::urgent: firing it now cannot hurt a violation), is fired at once
-//    without branching. Moving such an event to the front of any violating continuation keeps
-//    it violating, so nothing is lost (the exchange argument is written at ChainWatch::urgent).
-//    The search branches only where every enabled event is a choice (a start event, or an
-//    operation that would advance chain A or be wasted for chain B), and hashes those states.
-//    Because non-relevant events are always fired as soon as they are enabled, the fired set at
-//    such a state is the unique maximal run that fires only non-relevant events and the
-//    relevant events already fired (point 1), so (relevant events fired, progress) identifies
-//    the state exactly: two paths reaching the same key have the same future.
+//    without branching, unless it is non-monotone. Moving such an event to the front of any
+//    violating continuation keeps it violating, so nothing is lost (the exchange argument is
+//    written at ChainWatch::urgent; point 1 keeps the continuation an execution). The search
+//    branches only where every enabled event is a choice (a start event, an operation that
+//    would advance chain A or be wasted for chain B, or an nm event), and hashes those states.
+//    Because monotone non-relevant events are always fired as soon as they are enabled, the
+//    fired set at such a state is determined by the relevant and nm events already fired, and
+//    the value state by the order the nm writers fired in, so (relevant and nm events fired,
+//    value state, progress) identifies the state exactly: two paths reaching the same key have
+//    the same future. A violation is monotone in the continuation (once the read came too early
+//    it stays too early), so it is reported as soon as some completion of it exists.
 // 3. Ordered: a violating execution exists iff for some `before` event a, some `after` event
-//    fires in the maximal run that never fires a (then fire a and the rest: point 1).
-// 4. Cone: an event that is no ancestor (through orders and wait candidates) of a watched event
-//    never helps enable one, so the reduced searches leave it unfired until the verdict is in
-//    and then complete the execution in any order (point 1). Points 2 and 3 hold within the
-//    cone as they do without it. For Fresh and ReadFirst the verdict is in when the read fires,
-//    so operations that must follow the read are not watched (check.cpp).
-// Without `reduce` every interleaving state (fired set, progress) is visited and hashed: the
-// reference the reduced searches are tested against, and what benchmarks compare with SPIN.
+//    fires in a run that never fires a and extends to a complete execution — one run for a
+//    monotone program (point 1), the orders of the nm events otherwise.
+// 4. Cone: an event that is no ancestor (through orders, monotone wait candidates and every
+//    writer of a value rule) of a watched event never helps enable one, nor disables one, so the
+//    reduced searches leave it unfired until the verdict is in and then complete the execution.
+//    Every nm event is watched (check.cpp): leaving one unfired could miss the only order in
+//    which a wait completes. Points 2 and 3 hold within the cone as they do without it. For
+//    Fresh and ReadFirst the verdict is in when the read fires, so operations that must follow
+//    the read are not watched (check.cpp).
+// Without `reduce` every interleaving state (fired set, value state, progress) is visited and
+// hashed: the reference the reduced searches are tested against (tests/exec/test_reduction.cpp,
+// with a naive enumerator that shares no code with exec/), and what benchmarks compare with SPIN.
 #include "exec/search.h"
 
 #include <fmt/format.h>
