@@ -105,6 +105,13 @@ int main(int argc, char** argv) {
   if (args[0] == "states" && args.size() > 1)
     return bench::full_states(args[1], runs, args.size() > 2 ? std::stoull(args[2]) : 5'000'000);
   if (args[0] == "promela" && args.size() > 1) return bench::promela(args[1]);
+  if (args[0] == "stream-text" && args.size() > 1) {  // the case `streams N` checks
+    cli::StreamShape shape;
+    shape.commands = std::atoi(args[1].c_str());
+    shape.seed = 7;
+    fmt::print("{}", cli::generate_stream(shape));
+    return 0;
+  }
   if (args[0] == "streams") {
     std::vector<int> sizes;
     for (size_t i = 1; i < args.size(); ++i) sizes.push_back(std::atoi(args[i].c_str()));
@@ -112,7 +119,7 @@ int main(int argc, char** argv) {
     return streams(sizes, runs);
   }
   fmt::print(stderr,
-             "usage: syncproof_bench [library [DIR] | streams [N...] | engines [DIR] | states CASE "
-             "| promela CASE] [--runs K]\n");
+             "usage: syncproof_bench [library [DIR] | streams [N...] | stream-text N | engines "
+             "[DIR] | states CASE | promela CASE] [--runs K]\n");
   return 64;
 }

@@ -53,17 +53,23 @@ Term Encoding::order_term(const Order& o) {
 
 // A wait completes after one of the writes or signals that can satisfy it. When the initial value
 // (0 under A-INITIAL-ZERO) satisfies it, or nothing is known of the initial value, it may
-// complete at any time. That rule is exact for a monotone wait (model/wait_value.h) whose
-// candidates no other value assumption changes; any other wait is decided by the value its poll
-// reads (encode/wait_values.h).
+// complete at any time. That rule is exact for a monotone wait (model/wait_value.h); any other
+// wait is decided by the value its poll reads (encode/wait_values.h).
 Term Encoding::wait_term(const WaitRule& w) {
-  if (w.monotone && !w.value_depends) {
+  if (w.monotone) {
     if (w.initial.can_sat) return ctx_.bool_val(true);
     std::vector<Term> any;
     for (EventId c : w.candidates) any.push_back(ctx_.lt(t(c), t(w.wait)));
-    // A-INITIAL-ZERO is what keeps the initial value from passing, unless no value could.
-    if (!w.initial_unknown_may) return ctx_.lor(any);
-    return ctx_.implies(guard({AssumptionId::InitialZero, true}), ctx_.lor(any));
+    // The rule rests on A-INITIAL-ZERO keeping the initial value from passing (unless no value
+    // could), on the value assumptions that make the wait monotone or narrow its candidates, and
+    // on the assumptions that chain the writers when some writer fails the wait. Without them the
+    // wait is left free to complete at any time (an over-approximation of what it would be).
+    uint32_t rests = w.chain_guards | w.value_depends;
+    if (w.initial_unknown_may) rests |= 1u << static_cast<int>(AssumptionId::InitialZero);
+    std::vector<Term> rests_on;
+    for (int a = 0; a < kAssumptionCount; ++a)
+      if (rests & (1u << a)) rests_on.push_back(guard({static_cast<AssumptionId>(a), true}));
+    return ctx_.implies(ctx_.land(rests_on), ctx_.lor(any));
   }
   const auto& ws = w.word.writers;
   WaitTerms terms{ctx_, w, [&](uint32_t k) { return ctx_.lt(t(ws[k].ev), t(w.wait)); },

@@ -22,6 +22,31 @@ uint32_t bit(AssumptionId a) {
   return 1u << static_cast<int>(a);
 }
 
+// Is there a path of orders a ~> b in the graph's successor lists? Breadth first from a, resetting
+// only what it touched (writers are usually a few orders apart).
+class Reach {
+ public:
+  explicit Reach(const Graph& g) : g_(g), seen_(g.n, 0) {}
+  bool operator()(EventId a, EventId b) {
+    std::vector<EventId> touched{a}, todo{a};
+    seen_[a] = 1;
+    bool found = false;
+    for (size_t i = 0; i < todo.size() && !found; ++i)
+      for (uint32_t k = g_.succ_start[todo[i]]; k < g_.succ_start[todo[i] + 1]; ++k) {
+        const EventId v = g_.succ[k];
+        if (seen_[v]) continue;
+        if (v == b) found = true;
+        seen_[v] = 1, touched.push_back(v), todo.push_back(v);
+      }
+    for (EventId e : touched) seen_[e] = 0;
+    return found;
+  }
+
+ private:
+  const Graph& g_;
+  std::vector<char> seen_;
+};
+
 }  // namespace
 
 Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped) {
@@ -41,10 +66,21 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped) {
     orders.push_back({o.before, o.after});
     ++g.preds[o.after];
   }
+  csr(g.n, orders, &g.succ_start, &g.succ);
+  Reach reach(g);
   for (uint32_t i = 0; i < p.waits.size(); ++i) {
     const WaitRule& w = p.waits[i];
     const WaitValues vals = analyze(w.word, g.values);
-    if (!vals.trivially_monotone) {
+    // Monotone along the chain the lowering found, if this graph's orders still chain the
+    // writers (another assumption's orders may, where the lowering's path used a dropped one).
+    bool chain = false;
+    if (!vals.trivially_monotone && w.chained) {
+      const std::vector<uint32_t> order = writers_by_event(w.word);
+      chain = chain_monotone(w.word, order, g.values);
+      for (size_t k = 0; chain && k + 1 < order.size(); ++k)
+        chain = reach(w.word.writers[order[k]].ev, w.word.writers[order[k + 1]].ev);
+    }
+    if (!vals.trivially_monotone && !chain) {
       const auto r = static_cast<uint32_t>(g.vrules.size());
       g.vrules.push_back({w.wait, i});
       g.vrule_of[w.wait] = r;
@@ -69,7 +105,6 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped) {
       cands.push_back({r, w.word.writers[k].ev});
     }
   }
-  csr(g.n, orders, &g.succ_start, &g.succ);
   for (auto& [a, b] : orders) std::swap(a, b);
   csr(g.n, orders, &g.pred_start, &g.pred);
   csr(g.n, feeds, &g.feed_start, &g.feed);

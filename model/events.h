@@ -99,6 +99,13 @@ struct WaitRule {
   // The value assumptions (bit per AssumptionId: A-INITIAL-ZERO, A-TIMESTAMP-NONZERO) whose
   // truth changes the candidates or `monotone` (the initial poll aside: zero_satisfies).
   uint32_t value_depends = 0;
+  // When `monotone` holds only because the writers land in one order in every execution
+  // (model::chain_monotone): the assumptions guarding the orders that chain them (bit per
+  // AssumptionId). 0 when no order is needed.
+  uint32_t chain_guards = 0;
+  // The writers land in event-id order in every execution of the configuration (through orders
+  // guarded by chain_guards): the chain model::chain_monotone looks along.
+  bool chained = false;
   // The poll before anything landed, under the configuration (an unknown initial value without
   // A-INITIAL-ZERO), and whether it could pass if nothing were known of the initial value.
   PollOutcome initial;

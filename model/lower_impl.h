@@ -2,6 +2,7 @@
 // Internals of the lowering (model/lower*.cpp). Not part of the model's interface.
 #include <array>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "model/events.h"
@@ -96,6 +97,11 @@ class Lowerer {
   void add_wait(EventId done, bool fence, uint32_t object, uint64_t value, Comparison cmp,
                 Rule rule, std::optional<uint64_t> address = std::nullopt, unsigned bytes = 8);
   void resolve_waits();
+  // The guards (bit per AssumptionId) on a path of orders a ~> b using as few guarded orders as
+  // possible, or nothing when no path exists (built on first use, once all orders are known).
+  std::optional<uint32_t> path_guards(EventId a, EventId b);
+  std::vector<std::vector<uint32_t>> order_out_;  // event -> indices of orders leaving it
+  std::vector<uint32_t> path_cost_, path_via_;    // path_guards' scratch, all unset between calls
 
   QueueState& qs() { return qstate_[q_]; }
   LoweredCommand& lc() { return out_.commands[q_][cmd_]; }

@@ -4,6 +4,9 @@
 // guarded by a named assumption (model/assumptions.h).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <deque>
+
 #include "model/lower_impl.h"
 
 namespace syncproof::model::detail {
@@ -426,6 +429,32 @@ void Lowerer::resolve_waits() {
           other.trivially_monotone != vals.trivially_monotone)
         w.value_depends |= 1u << static_cast<int>(a);
     }
+    // Writers on one queue that land in event order in every execution (a fence signalled 1, 2,
+    // 3): the wait may be monotone along that chain although some writer fails it.
+    const std::vector<uint32_t> chain = writers_by_event(word);
+    std::optional<uint32_t> chain_guards;
+    if (!vals.trivially_monotone && !chain.empty() &&
+        std::all_of(chain.begin(), chain.end(), [&](uint32_t k) {
+          return out_.events[word.writers[k].ev].queue == out_.events[word.writers[0].ev].queue;
+        })) {
+      chain_guards = 0;
+      for (size_t i = 0; i + 1 < chain.size() && chain_guards; ++i) {
+        auto g = path_guards(word.writers[chain[i]].ev, word.writers[chain[i + 1]].ev);
+        chain_guards = g ? std::optional<uint32_t>(*chain_guards | *g) : std::nullopt;
+      }
+    }
+    auto monotone_under = [&](ValueConfig c, const WaitValues& v) {
+      return v.trivially_monotone || (chain_guards && chain_monotone(word, chain, c));
+    };
+    w.monotone = monotone_under(vcfg, vals);
+    w.chained = chain_guards.has_value();
+    if (chain_guards) w.chain_guards = *chain_guards;
+    for (AssumptionId a : {AssumptionId::InitialZero, AssumptionId::TimestampNonzero}) {
+      ValueConfig flipped = vcfg;
+      (a == AssumptionId::InitialZero ? flipped.initial_zero : flipped.timestamp_nonzero) ^= true;
+      if (monotone_under(flipped, analyze(word, flipped)) != w.monotone)
+        w.value_depends |= 1u << static_cast<int>(a);
+    }
     for (uint32_t k : vals.may) w.candidates.push_back(word.writers[k].ev);
     for (uint32_t k : vals.must) w.must_candidates.push_back(word.writers[k].ev);
     const std::array<int, 2> initial{kInitialPart, kInitialPart};
@@ -433,8 +462,48 @@ void Lowerer::resolve_waits() {
     w.zero_satisfies = poll_outcome(word, at_start, {true, vcfg.timestamp_nonzero}).can_sat;
     w.initial = poll_outcome(word, at_start, vcfg);
     w.initial_unknown_may = poll_outcome(word, at_start, {false, vcfg.timestamp_nonzero}).can_sat;
-    w.monotone = vals.trivially_monotone;
   }
+}
+
+std::optional<uint32_t> Lowerer::path_guards(EventId a, EventId b) {
+  if (order_out_.empty()) {
+    order_out_.resize(out_.events.size());
+    for (uint32_t i = 0; i < out_.orders.size(); ++i)
+      order_out_[out_.orders[i].before].push_back(i);
+  }
+  // 0-1 breadth-first search: guarded orders cost 1 (the orders kept are those active under the
+  // configuration; their guards name the assumptions the path rests on). Only the events it
+  // touches are reset afterwards, so a search near `a` costs what it visits.
+  if (path_cost_.empty()) path_cost_.assign(out_.events.size(), UINT32_MAX);
+  if (path_via_.empty()) path_via_.assign(out_.events.size(), UINT32_MAX);
+  std::vector<EventId> touched{a};
+  std::deque<EventId> q{a};
+  path_cost_[a] = 0;
+  while (!q.empty()) {
+    const EventId u = q.front();
+    q.pop_front();
+    if (u == b) break;
+    for (uint32_t oi : order_out_[u]) {
+      const Order& o = out_.orders[oi];
+      const uint32_t c = path_cost_[u] + (o.guard.id ? 1u : 0u);
+      if (c >= path_cost_[o.after]) continue;
+      if (path_cost_[o.after] == UINT32_MAX) touched.push_back(o.after);
+      path_cost_[o.after] = c, path_via_[o.after] = oi;
+      if (o.guard.id)
+        q.push_back(o.after);
+      else
+        q.push_front(o.after);
+    }
+  }
+  std::optional<uint32_t> guards;
+  if (path_cost_[b] != UINT32_MAX) {
+    guards = 0;
+    for (EventId v = b; v != a; v = out_.orders[path_via_[v]].before)
+      if (const auto& g = out_.orders[path_via_[v]].guard; g.id)
+        *guards |= 1u << static_cast<int>(*g.id);
+  }
+  for (EventId e : touched) path_cost_[e] = UINT32_MAX, path_via_[e] = UINT32_MAX;
+  return guards;
 }
 
 }  // namespace syncproof::model::detail

@@ -212,6 +212,31 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
   return out;
 }
 
+bool chain_monotone(const PolledWord& w, std::span<const uint32_t> chain, ValueConfig cfg) {
+  if (w.too_many_states || chain.size() != w.writers.size()) return false;
+  const uint8_t whole = static_cast<uint8_t>((1u << w.parts) - 1u);
+  for (const WaitWriter& x : w.writers)
+    if (x.kind == WaitWriter::Kind::Work || x.parts != whole) return false;
+  std::array<int, 2> st{kInitialPart, kInitialPart};
+  bool may = false, must = false;  // some earlier state may pass / must pass
+  for (size_t i = 0; i <= chain.size(); ++i) {
+    if (i > 0) st = {static_cast<int>(chain[i - 1]), static_cast<int>(chain[i - 1])};
+    const PollOutcome o = poll_outcome(w, std::span<const int>(st.data(), w.parts), cfg);
+    if ((may && !o.can_sat) || (must && o.can_fail)) return false;
+    may = may || o.can_sat;
+    must = must || !o.can_fail;
+  }
+  return true;
+}
+
+std::vector<uint32_t> writers_by_event(const PolledWord& w) {
+  std::vector<uint32_t> order(w.writers.size());
+  for (uint32_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::sort(order.begin(), order.end(),
+            [&](uint32_t a, uint32_t b) { return w.writers[a].ev < w.writers[b].ev; });
+  return order;
+}
+
 std::vector<int> state_after(const PolledWord& w, std::span<const uint32_t> landed_order) {
   std::vector<int> st(w.parts, kInitialPart);
   for (uint32_t k : landed_order)

@@ -95,6 +95,15 @@ struct WaitValues {
 };
 WaitValues analyze(const PolledWord& w, ValueConfig cfg);
 
+// Whether the wait is monotone when its writers land in the order `chain` (writer indices) in
+// every execution: every writer writes the whole word, none is work, and along initial, chain[0],
+// chain[1], ... no state that may pass is followed by one that must fail, nor one that must pass
+// by one that may fail. Then the candidate rule is exact although some writer fails the wait (a
+// fence signalled 1, 2, 3 on one queue, waited for with >= 2).
+bool chain_monotone(const PolledWord& w, std::span<const uint32_t> chain, ValueConfig cfg);
+// The writers' indices in event-id order (the order chain_monotone is asked about).
+std::vector<uint32_t> writers_by_event(const PolledWord& w);
+
 // The state of each part once the writers in `landed_order` (indices, in landing order) landed.
 std::vector<int> state_after(const PolledWord& w, std::span<const uint32_t> landed_order);
 
