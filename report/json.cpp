@@ -5,7 +5,7 @@
 
 namespace syncproof::report {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 json to_json(const properties::TraceLine& l, size_t step) {
   return {{"step", step},   {"time", l.time},       {"queue", l.queue},

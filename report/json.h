@@ -11,13 +11,14 @@ namespace syncproof::report {
 
 inline constexpr int kJsonReportVersion = 1;
 
-nlohmann::json to_json(const properties::TraceLine& l, size_t step);
-nlohmann::json to_json(const properties::Trace& t);
-nlohmann::json to_json(const properties::Verdict& v);  // {"verdict": ..., and its own fields}
-nlohmann::json to_json(const lang::Diagnostic& d, const std::string& file);
-nlohmann::json property_json(const CaseEntry& e, const properties::PropertyResult& r);
-nlohmann::json case_json(const CaseEntry& e);
-nlohmann::json run_json(const Run& r);
+nlohmann::ordered_json to_json(const properties::TraceLine& l, size_t step);
+nlohmann::ordered_json to_json(const properties::Trace& t);
+nlohmann::ordered_json to_json(
+    const properties::Verdict& v);  // {"verdict": ..., and its own fields}
+nlohmann::ordered_json to_json(const lang::Diagnostic& d, const std::string& file);
+nlohmann::ordered_json property_json(const CaseEntry& e, const properties::PropertyResult& r);
+nlohmann::ordered_json case_json(const CaseEntry& e);
+nlohmann::ordered_json run_json(const Run& r);
 
 std::string write_json(const Run& r);  // pretty-printed, ends with a newline
 

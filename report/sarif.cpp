@@ -10,7 +10,7 @@
 
 namespace syncproof::report {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 

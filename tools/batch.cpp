@@ -15,6 +15,7 @@
 
 #include "lang/expect.h"
 #include "lang/parse.h"
+#include "stream/import.h"
 
 namespace syncproof::cli {
 
@@ -28,7 +29,9 @@ EngineRun counters_only(const EngineRun& settings) {
   return r;
 }
 
+// `.json` inputs are command streams (docs/STREAM-FORMAT.md); everything else is a case file.
 lang::ParseResult read_case(const std::string& path) {
+  if (std::filesystem::path(path).extension() == ".json") return stream::import_file(path);
   return lang::parse_case_file(path);
 }
 

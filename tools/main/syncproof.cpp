@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   register_lint(app, rc);
   register_check(app, rc);
   register_fuzz(app, rc);
+  register_export(app, rc);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
