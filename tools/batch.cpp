@@ -16,6 +16,7 @@
 #include "lang/expect.h"
 #include "lang/parse.h"
 #include "stream/import.h"
+#include "viz/viz.h"
 
 namespace syncproof::cli {
 
@@ -97,14 +98,28 @@ uint64_t fnv1a(std::string_view s) {
   return h;
 }
 
+void draw_pictures(CaseOutcome& o) {
+  const report::CaseEntry& e = o.entry;
+  for (const properties::PropertyResult& r : e.result.results) {
+    const auto* v = std::get_if<properties::Violated>(&r.verdict);
+    if (!v) continue;
+    viz::Pictures pic = viz::draw(e.c, e.result.config, r.property, *v);
+    const std::string stem = viz::picture_stem(e.c, r.property);
+    o.pictures.push_back({stem + ".perfetto.json", std::move(pic.perfetto)});
+    o.pictures.push_back({stem + ".dot", std::move(pic.dot)});
+  }
+}
+
 }  // namespace
 
-CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet) {
+CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
+                        bool pictures) {
   CaseOutcome o;
   o.totals = counters_only(settings);
   std::ostringstream out;
   try {
     check_into(o, in, quiet, out);
+    if (pictures) draw_pictures(o);
   } catch (const std::exception& ex) {
     o.entry.status = report::CaseStatus::InternalError;
     o.entry.message = fmt::format("internal error: {}", ex.what());
@@ -187,7 +202,7 @@ void run_batch(const std::vector<lang::CaseInput>& inputs, const EngineRun& sett
   size_t done = 0;
   const auto work = [&] {
     for (size_t i; (i = next.fetch_add(1)) < n;) {
-      CaseOutcome o = check_input(inputs[i], settings, opt.quiet);
+      CaseOutcome o = check_input(inputs[i], settings, opt.quiet, opt.pictures);
       std::lock_guard lock(m);
       slots[i] = std::move(o);
       ++done;

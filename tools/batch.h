@@ -15,14 +15,21 @@
 
 namespace syncproof::cli {
 
+struct Picture {
+  std::string name;  // file name: "<case>-L<line>-<property>.perfetto.json" or ".dot"
+  std::string text;
+};
+
 struct CaseOutcome {
-  report::CaseEntry entry;  // for the machine-readable reports
-  std::string text;         // what the text report prints for this case
-  EngineRun totals;         // this case's share of the engine totals (counters only)
+  report::CaseEntry entry;        // for the machine-readable reports
+  std::string text;               // what the text report prints for this case
+  EngineRun totals;               // this case's share of the engine totals (counters only)
+  std::vector<Picture> pictures;  // --trace-out: two per violated property
 };
 
 // One input, start to finish. Never throws: an engine's exception becomes an InternalError entry.
-CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet);
+CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
+                        bool pictures = false);
 
 // Adds one case's outcome to the text report's summary table, and its engine counters to `run`.
 void count(Summary& sum, EngineRun& run, const CaseOutcome& o);
@@ -41,6 +48,7 @@ unsigned resolve_jobs(unsigned requested);
 struct BatchOptions {
   unsigned jobs = 1;
   bool quiet = false;
+  bool pictures = false;  // --trace-out: draw every counterexample (viz/)
   // A progress line on stderr ("[37/261] 4.1 s"), shown only when stderr is a terminal and the
   // batch has run for longer than 2 s; cleared before each in-order delivery.
   bool progress = false;

@@ -4,8 +4,10 @@
 // JSON, JUnit XML or SARIF (report/).
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
 #include <map>
+#include <set>
 
 #include "encode/check.h"
 #include "properties/obligation.h"
@@ -37,6 +39,7 @@ struct CheckArgs {
   unsigned jobs = 0;
   std::string shard;
   std::vector<std::string> formats, outputs;
+  std::string trace_out;
 };
 
 enum class Format : uint8_t { Text, Json, Junit, Sarif };
@@ -167,9 +170,20 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   Summary sum;
   size_t internal = 0;
   const auto inputs = shard_inputs(lang::collect_case_files(a.paths), shard.first, shard.second);
-  BatchOptions bo{report.jobs, a.quiet, true};
+  BatchOptions bo{report.jobs, a.quiet, !a.trace_out.empty(), true};
+  std::set<std::string> pictures;  // names written, so that none overwrites another
+  int rc_write = 0;
   run_batch(inputs, run, bo, [&](CaseOutcome& o) {
     emit(o.text);
+    for (const Picture& pic : o.pictures) {
+      std::string name = pic.name;
+      for (int n = 2; !pictures.insert(name).second; ++n) name = fmt::format("{}-{}", n, pic.name);
+      if (auto err = util::write_file_atomically(
+              (std::filesystem::path(a.trace_out) / name).string(), pic.text)) {
+        std::cerr << "syncproof check: " << *err << "\n";
+        rc_write = static_cast<int>(Exit::CannotWrite);
+      }
+    }
     count(sum, run, o);
     internal += o.entry.status == report::CaseStatus::InternalError;
     report.cases.push_back(std::move(o.entry));
@@ -181,6 +195,7 @@ int run_check(const CheckArgs& a, std::ostream& out) {
 
   int rc = run.problems ? static_cast<int>(Exit::Disagreement) : sum.exit_code();
   if (internal) rc = static_cast<int>(Exit::Internal);
+  if (rc_write) rc = rc_write;
   report.exit_code = rc;
   report.ms = properties::ms_since(t0);
   for (const Destination& d : *dests) {
@@ -226,6 +241,9 @@ void register_check(CLI::App& app, int& rc) {
   cmd->add_option("--output,-o", args->outputs,
                   "write the i-th --format to this file (atomically; '-': standard output)")
       ->allow_extra_args(false);
+  cmd->add_option("--trace-out", args->trace_out,
+                  "write each counterexample here as a Perfetto trace (.perfetto.json) and a "
+                  "Graphviz happens-before graph (.dot)");
   cmd->add_flag("--quiet", args->quiet, "print only failures and the summary");
   cmd->add_flag("--no-order-proofs", args->no_order_proofs,
                 "ask the solver every question (no must-happen-before shortcut)");

@@ -166,3 +166,23 @@ TEST_CASE("--version names syncproof's version and the Z3 it was built with") {
   CHECK(r.rc == 0);
   CHECK(std::regex_match(r.out, std::regex(R"(syncproof [0-9]+\.[0-9]+ \(Z3 [0-9.]+\)\n)")));
 }
+
+TEST_CASE("--trace-out writes a Perfetto trace and a DOT graph per counterexample") {
+  const fs::path dir = fs::temp_directory_path() / "syncproof-cli-traces";
+  fs::remove_all(dir);
+  Ran r =
+      run(fmt::format("check --trace-out {} cases/same-queue/uav-to-srv-no-gl1.sync "
+                      "cases/same-queue/uav-to-srv.sync",
+                      dir.string()));
+  CHECK(r.rc == 0);
+  std::set<std::string> files;
+  for (const auto& f : fs::directory_iterator(dir)) files.insert(f.path().filename().string());
+  CHECK(files ==
+        std::set<std::string>{"cases_same-queue_uav-to-srv-no-gl1-L13-visible.dot",
+                              "cases_same-queue_uav-to-srv-no-gl1-L13-visible.perfetto.json"});
+  json trace =
+      json::parse(slurp(dir / "cases_same-queue_uav-to-srv-no-gl1-L13-visible.perfetto.json"));
+  CHECK(trace["otherData"]["property"] ==
+        "cases/same-queue/uav-to-srv-no-gl1.sync:13: visible produce -> consume");
+  fs::remove_all(dir);
+}
