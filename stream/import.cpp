@@ -20,9 +20,16 @@ namespace {
 
 constexpr size_t kMaxBytes = 64u << 20;
 
+// Which JSON value wrote columns [begin, end) of a line (0-based): an argument, an access.
+struct Segment {
+  size_t begin, end;
+  std::string pointer;
+};
+
 struct Line {
   std::string text;
   std::string origin;  // JSON pointer of the object that produced it
+  std::vector<Segment> segments = {};
 };
 
 bool identifier(std::string_view s) {
@@ -125,10 +132,12 @@ class Importer {
     std::string block;
     each("/commands", [&](const std::string& at) {
       auto q = ident(child(at, "queue"));
+      segments_.clear();
       auto text = command(at);
       if (!q || !text) return;
       if (*q != block) lines.push_back({fmt::format("on {}:", *q), child(at, "queue")}), block = *q;
-      lines.push_back({"  " + *text, at});
+      for (Segment& sg : segments_) sg.begin += 2, sg.end += 2;
+      lines.push_back({"  " + *text, at, std::move(segments_)});
     });
     each("/properties", [&](const std::string& at) {
       if (auto p = property(at)) lines.push_back({*p, at});
@@ -278,7 +287,9 @@ class Importer {
     return out + "\"";
   }
 
-  std::optional<std::string> accesses(const std::string& at, bool required) {
+  // The accesses as "reads X as srv, writes Y as uav", written after `prefix` (the text so far):
+  // each access becomes a segment of the line.
+  std::optional<std::string> accesses(const std::string& at, bool required, size_t prefix) {
     const json* j = get(at);
     if (!j) {
       if (required) error(parent(at), "missing field \"accesses\"");
@@ -288,7 +299,7 @@ class Importer {
       error(at, "\"accesses\" must be an array");
       return std::nullopt;
     }
-    std::vector<std::string> parts;
+    std::string out;
     bool ok = true;
     for (size_t i = 0; i < j->size(); ++i) {
       const std::string a = child(at, i);
@@ -300,10 +311,14 @@ class Importer {
         ok = false;
         continue;
       }
-      parts.push_back(fmt::format("{} {} as {}{}", *dir, *res, *as, stage ? " in " + *stage : ""));
+      if (!out.empty()) out += ", ";
+      const std::string part =
+          fmt::format("{} {} as {}{}", *dir, *res, *as, stage ? " in " + *stage : "");
+      segments_.push_back({prefix + out.size(), prefix + out.size() + part.size(), a});
+      out += part;
     }
     if (!ok) return std::nullopt;
-    return fmt::format("{}", fmt::join(parts, ", "));
+    return out;
   }
 
   std::optional<std::string> command(const std::string& at) {
@@ -316,29 +331,44 @@ class Importer {
       label = *l + ": ";
     }
     const auto f = [&](const char* k) { return child(at, k); };
-    const auto call =
-        [&](std::initializer_list<std::optional<std::string>> args) -> std::optional<std::string> {
-      std::vector<std::string> v;
-      for (const auto& a : args) {
-        if (!a) return std::nullopt;
-        v.push_back(*a);
+    // API(arg, arg, ...), each argument a segment pointing at its field.
+    using Arg = std::pair<const char*, std::optional<std::string>>;
+    const auto call = [&](std::initializer_list<Arg> args) -> std::optional<std::string> {
+      std::string text = label + *api + "(";
+      bool first = true;
+      for (const auto& [name, value] : args) {
+        if (!value) return std::nullopt;
+        if (!first) text += ", ";
+        first = false;
+        segments_.push_back({text.size(), text.size() + value->size(), child(at, name)});
+        text += *value;
       }
-      return fmt::format("{}{}({})", label, *api, fmt::join(v, ", "));
+      return text + ")";
     };
     const std::string& a = *api;
     if (a == "SyncTopOfPipeX" || a == "SyncBottomOfPipeX")
-      return call({flags(f("SyncFlags")), flags(f("ControlFlags")), name_or_num(f("BaseAddress")),
-                   name_or_num(f("SizeInBytes"))});
+      return call({{"SyncFlags", flags(f("SyncFlags"))},
+                   {"ControlFlags", flags(f("ControlFlags"))},
+                   {"BaseAddress", name_or_num(f("BaseAddress"))},
+                   {"SizeInBytes", name_or_num(f("SizeInBytes"))}});
     if (a == "Write32BitValueBottomOfPipe2X" || a == "Write64BitValueBottomOfPipe2X")
-      return call({name_or_num(f("Destination")), num(f("Value")), flags(f("SyncFlags")),
-                   flags(f("ControlFlags")), flags(f("WriteFlags"))});
+      return call({{"Destination", name_or_num(f("Destination"))},
+                   {"Value", num(f("Value"))},
+                   {"SyncFlags", flags(f("SyncFlags"))},
+                   {"ControlFlags", flags(f("ControlFlags"))},
+                   {"WriteFlags", flags(f("WriteFlags"))}});
     if (a == "Wait32BitValueX" || a == "Wait64BitValueX")
-      return call({name_or_num(f("Destination")), ident(f("Comparison")), num(f("Value"))});
-    if (a == "Signal" || a == "Wait") return call({ident(f("Fence")), num(f("Value"))});
+      return call({{"Destination", name_or_num(f("Destination"))},
+                   {"Comparison", ident(f("Comparison"))},
+                   {"Value", num(f("Value"))}});
+    if (a == "Signal" || a == "Wait")
+      return call({{"Fence", ident(f("Fence"))}, {"Value", num(f("Value"))}});
     if (a == "Signal2X" || a == "WaitX") {
       if (has(f("SyncFlags")))
-        return call({ident(f("Fence")), num(f("Value")), flags(f("SyncFlags"))});
-      return call({ident(f("Fence")), num(f("Value"))});
+        return call({{"Fence", ident(f("Fence"))},
+                     {"Value", num(f("Value"))},
+                     {"SyncFlags", flags(f("SyncFlags"))}});
+      return call({{"Fence", ident(f("Fence"))}, {"Value", num(f("Value"))}});
     }
     static const char* work[] = {"Draw",
                                  "DrawInstanced",
@@ -359,6 +389,7 @@ class Importer {
     if (a == "DispatchX") {
       auto df = flags(f("DispatchFlags"));
       if (!df) return std::nullopt;
+      segments_.push_back({text.size() + 1, text.size() + 1 + df->size(), f("DispatchFlags")});
       text += "(" + *df + ")";
     }
     if (has(f("wave32")) && boolean(f("wave32"))) text += " [wave32]";
@@ -370,13 +401,16 @@ class Importer {
         text += " " + *k;
       }
       auto args = ident(f("ArgumentBuffer"));
-      auto acc = accesses(f("accesses"), false);
-      if (!args || !acc) return std::nullopt;
-      text += " args " + *args;
+      if (!args) return std::nullopt;
+      text += " args ";
+      segments_.push_back({text.size(), text.size() + args->size(), f("ArgumentBuffer")});
+      text += *args;
+      auto acc = accesses(f("accesses"), false, text.size() + 2);
+      if (!acc) return std::nullopt;
       if (!acc->empty()) text += ", " + *acc;
       return text;
     }
-    auto acc = accesses(f("accesses"), true);
+    auto acc = accesses(f("accesses"), true, text.size() + 1);
     if (!acc) return std::nullopt;
     if (!acc->empty()) text += " " + *acc;
     return text;
@@ -413,6 +447,7 @@ class Importer {
 
   const PositionedJson& doc_;
   lang::ParseResult& out_;
+  std::vector<Segment> segments_;  // of the command being written
 };
 
 std::vector<std::string> split_lines(std::string_view text) {
@@ -462,10 +497,15 @@ lang::ParseResult import_text(const std::string& file, std::string_view text) {
   std::string sync;
   for (const Line& l : im.lines) sync += l.text + "\n";
   lang::ParseResult pr = lang::parse_case(file, sync);
-  // Synthetic line N came from the JSON object at im.lines[N-1].origin.
+  // Synthetic line N came from the JSON object at im.lines[N-1].origin, and its column from the
+  // value whose segment holds it (an argument, an access), if any.
   const auto where = [&](model::SrcLoc& loc) {
     if (loc.line == 0 || loc.line > im.lines.size()) return;
-    const LineCol lc = doc->at(im.lines[loc.line - 1].origin);
+    const Line& l = im.lines[loc.line - 1];
+    std::string pointer = l.origin;
+    for (const Segment& sg : l.segments)
+      if (loc.col >= 1 && sg.begin <= loc.col - 1 && loc.col - 1 < sg.end) pointer = sg.pointer;
+    const LineCol lc = doc->at(pointer);
     loc = {lc.line, lc.col};
   };
   for (lang::Diagnostic d : pr.diags) {

@@ -86,7 +86,7 @@ TEST_CASE("import: positions in the JSON file, for the case and its diagnostics"
 )";
   auto r = stream::import_text("s.json", text);
   CHECK(rendered(r) ==
-        "s.json:8:5: error: D3D12XBOX_SYNC_FLAG_CS_PARTIAL_FLUSH is not accepted by "
+        "s.json:8:60: error: D3D12XBOX_SYNC_FLAG_CS_PARTIAL_FLUSH is not accepted by "
         "SyncTopOfPipeX\n");
   REQUIRE(r.c.queues.size() == 1);
   CHECK(r.c.queues[0].commands[0].loc.line == 6);
