@@ -2,6 +2,8 @@
 // directory keep their own files; a case whose properties never reached the solver leaves a
 // file saying so.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -48,7 +50,7 @@ std::string read(const fs::path& p) {
 }  // namespace
 
 TEST_CASE("two cases dumped into one directory keep their own files") {
-  auto dir = fs::temp_directory_path() / "syncproof-test-dump-names";
+  auto dir = fs::temp_directory_path() / fmt::format("syncproof-test-dump-names-{}", ::getpid());
   fs::remove_all(dir);
   encode::CheckOptions opt;
   opt.order_proofs = false;
@@ -71,7 +73,7 @@ TEST_CASE("two cases dumped into one directory keep their own files") {
 }
 
 TEST_CASE("a case whose properties never reached the solver leaves a file saying so") {
-  auto dir = fs::temp_directory_path() / "syncproof-test-dump-none";
+  auto dir = fs::temp_directory_path() / fmt::format("syncproof-test-dump-none-{}", ::getpid());
   fs::remove_all(dir);
   encode::CheckOptions opt;  // order proofs on: the visibility proof needs no solver question
   opt.dump_dir = dir.string();

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -34,7 +35,8 @@ std::string slurp(const fs::path& p) {
 
 // Runs the binary from the source tree (cases/ resolve there), bounded by `timeout`.
 Ran run(const std::string& args) {
-  const fs::path err = fs::temp_directory_path() / "syncproof-cli-test.err";
+  // CTest runs test cases in parallel processes: every temporary name carries the pid.
+  const fs::path err = fs::temp_directory_path() / fmt::format("syncproof-cli-{}.err", ::getpid());
   const std::string cmd = fmt::format("cd '{}' && timeout 300 '{}' {} 2>'{}'", SYNCPROOF_SOURCE_DIR,
                                       SYNCPROOF_BINARY, args, err.string());
   Ran r;
@@ -83,7 +85,8 @@ TEST_CASE("--jobs 2 prints exactly what --jobs 1 prints, text and JSON") {
 }
 
 TEST_CASE("--shard I/N: disjoint parts that together are the whole batch, each valid JUnit") {
-  const fs::path dir = fs::temp_directory_path() / "syncproof-cli-shards";
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("syncproof-cli-shards-{}", ::getpid());
   fs::remove_all(dir);
   Ran all = run(fmt::format("check --format junit --output {}/all.xml {}", dir.string(), kSome));
   REQUIRE(all.rc == 0);
@@ -116,7 +119,7 @@ TEST_CASE("--format to standard output is the format alone; --output leaves the 
   CHECK(j.rc == 0);
   json doc = json::parse(j.out);  // nothing but the JSON document
   CHECK(doc["cases"][0]["properties"][0]["verdict"] == "proved");
-  const fs::path dir = fs::temp_directory_path() / "syncproof-cli-out";
+  const fs::path dir = fs::temp_directory_path() / fmt::format("syncproof-cli-out-{}", ::getpid());
   fs::remove_all(dir);
   Ran both =
       run(fmt::format("check --format sarif --output {0}/r.sarif --format text --output {0}/r.txt "
@@ -168,7 +171,8 @@ TEST_CASE("--version names syncproof's version and the Z3 it was built with") {
 }
 
 TEST_CASE("--trace-out writes a Perfetto trace and a DOT graph per counterexample") {
-  const fs::path dir = fs::temp_directory_path() / "syncproof-cli-traces";
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("syncproof-cli-traces-{}", ::getpid());
   fs::remove_all(dir);
   Ran r =
       run(fmt::format("check --trace-out {} cases/same-queue/uav-to-srv-no-gl1.sync "

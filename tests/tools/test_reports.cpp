@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -22,7 +24,7 @@ namespace {
 // A small batch written to a temporary directory: a proof, an expected violation, a surprise
 // (a `prove` that fails), a case with a lint error, a lint-only case and a missing file.
 struct Batch {
-  fs::path dir = fs::temp_directory_path() / "syncproof-test-reports";
+  fs::path dir = fs::temp_directory_path() / fmt::format("syncproof-test-reports-{}", ::getpid());
   report::Run run;
   std::string text;  // the text report, as `syncproof check` prints it
 

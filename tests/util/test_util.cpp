@@ -1,5 +1,7 @@
 // The shared helpers: the edit distance behind every suggestion, atomic file writes.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -40,7 +42,7 @@ std::string read(const fs::path& p) {
 }  // namespace
 
 TEST_CASE("atomic writes: the whole text or the old file, no temporary left behind") {
-  auto dir = fs::temp_directory_path() / "syncproof-test-atomic";
+  auto dir = fs::temp_directory_path() / fmt::format("syncproof-test-atomic-{}", ::getpid());
   fs::remove_all(dir);
   const fs::path f = dir / "sub" / "r.xml";
   REQUIRE(!syncproof::util::write_file_atomically(f.string(), "first"));

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -38,7 +39,8 @@ Drawn draw_case(const char* rel, size_t property) {
 
 // Graphviz's own parser, through `dot -Tjson` (bounded by `timeout`).
 json graphviz(const std::string& dot) {
-  const fs::path f = fs::temp_directory_path() / "syncproof-test-viz.dot";
+  const fs::path f =
+      fs::temp_directory_path() / fmt::format("syncproof-test-viz-{}.dot", ::getpid());
   std::ofstream(f) << dot;
   FILE* p = ::popen(fmt::format("timeout 60 dot -Tjson '{}'", f.string()).c_str(), "r");
   REQUIRE(p);
