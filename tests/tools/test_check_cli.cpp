@@ -190,3 +190,23 @@ TEST_CASE("--trace-out writes a Perfetto trace and a DOT graph per counterexampl
         "cases/same-queue/uav-to-srv-no-gl1.sync:13: visible produce -> consume");
   fs::remove_all(dir);
 }
+
+TEST_CASE("a JSON stream is checked like its case file, and has no # expect: markers") {
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("syncproof-cli-stream-{}", ::getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  Ran ex = run(fmt::format(
+      "export --json cases/same-queue/uav-to-srv-no-gl1.sync --output {}/s.json", dir.string()));
+  REQUIRE(ex.rc == 0);
+  // A title that reads like a marker must not turn the stream into a lint case.
+  json doc = json::parse(slurp(dir / "s.json"));
+  doc["title"] = "x # expect: error nothing";
+  std::ofstream(dir / "s.json") << doc.dump(2);
+  Ran r = run(fmt::format("check {}/s.json", dir.string()));
+  CHECK(r.rc == 0);
+  CHECK(r.out.find("/s.json:") != std::string::npos);
+  CHECK(r.out.find("refute visible produce -> consume: violated") != std::string::npos);
+  CHECK(r.out.find("missing: D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE") != std::string::npos);
+  fs::remove_all(dir);
+}
