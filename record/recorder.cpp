@@ -1,5 +1,5 @@
-// The recorder: every call becomes one line of case text, remembered with the call's
-// source_location; Verify() parses that text with the case-language parser (its linter
+// The recorder: every call becomes one line of case text, remembered with its call site;
+// Verify() parses that text with the case-language parser (its linter
 // included) and checks it with the SMT engine, then maps lines back to the calls.
 #include <fmt/format.h>
 
@@ -27,7 +27,7 @@ static_assert(D3D12XBOX_DISPATCH_FLAG_INVALIDATE_VOLATILE_VECTOR_L1 ==
 namespace {
 
 Origin origin(const Where& w) {
-  return {w.file_name(), static_cast<unsigned>(w.line()), static_cast<unsigned>(w.column())};
+  return {w.file, w.line, w.column};
 }
 
 bool identifier(std::string_view s) {
@@ -115,8 +115,7 @@ struct Recorder::Impl {
   // call, and a placeholder takes its place in the text.
   std::string name(std::string n, const Where& w, std::string_view what) {
     if (identifier(n)) return n;
-    problems.push_back({"error", w.file_name(), static_cast<unsigned>(w.line()),
-                        static_cast<unsigned>(w.column()), 0,
+    problems.push_back({"error", w.file, w.line, w.column, 0,
                         fmt::format("{} name '{}' is not a case-language identifier "
                                     "([A-Za-z_][A-Za-z0-9_.-]*)",
                                     what, n)});

@@ -83,10 +83,11 @@ class Importer {
         (!root["version"].is_number_integer() || root["version"].get<int>() != kFormatVersion))
       return error("/version", fmt::format("unsupported stream version (this syncproof reads {})",
                                            kFormatVersion));
-    for (const auto& [k, v] : root.items()) {
+    for (const auto& item : root.items()) {
       static const char* known[] = {"format", "version", "title",    "profile",
                                     "assume", "targets", "queues",   "resources",
                                     "fences", "labels",  "commands", "properties"};
+      const std::string& k = item.key();
       if (std::find_if(std::begin(known), std::end(known), [&](const char* n) { return k == n; }) ==
           std::end(known))
         error(child("", k), fmt::format("unknown field \"{}\"", k));

@@ -116,7 +116,9 @@ TEST_CASE("import: malformed streams are located errors") {
        "s.json:2:68: error: \"SyncFlags\": 'A\\nqueue x host' is not a flag name or number\n"},
       {"{\"bogus\": 1}", "s.json:1:11: error: unknown field \"bogus\"\n"},
   };
-  for (auto [json, msg] : bad) {
+  for (const auto& one : bad) {
+    const char* json = one.first;
+    const char* msg = one.second;
     CAPTURE(json);
     auto r = stream::import_text("s.json", json);
     CHECK(rendered(r) == msg);

@@ -149,7 +149,9 @@ TEST_CASE("bad batch options are usage errors with their message") {
       {"--format json --output - --format junit --output -",
        "syncproof check: only one format can go to standard output ('-')\n"},
   };
-  for (auto [args, msg] : bad) {
+  for (const auto& one : bad) {
+    const char* args = one.first;
+    const char* msg = one.second;
     Ran r = run(fmt::format("check {} cases/same-queue/uav-to-srv.sync", args));
     CAPTURE(args);
     CHECK(r.rc == 64);

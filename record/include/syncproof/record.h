@@ -7,7 +7,7 @@
 // command list (or behind the engine's own interface) runs unchanged against CommandList and
 // CommandQueue. Work commands take the accesses the real call implies (the resources its root
 // signature binds) as a trailing argument, or from SetAccesses() before the call. Every call
-// remembers where it was made (std::source_location): diagnostics point at the engine's code.
+// remembers where it was made (file, line, column): diagnostics point at the engine's code.
 //
 // Recorder::Verify() writes the recording as a case file (CaseText(): the equivalent `*.sync`,
 // docs/CASE-LANGUAGE.md), lints it with the case-language linter and checks it with the SMT
@@ -18,7 +18,11 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#if defined(__has_include)
+#if __has_include(<source_location>)
 #include <source_location>
+#endif
+#endif
 #include <string>
 #include <vector>
 
@@ -104,7 +108,24 @@ enum D3D12_COMPARISON_FUNC : uint32_t {  // d3d12.h's values
 };
 }  // namespace d3d12
 
-using Where = std::source_location;
+// Where a recording call was made: the default argument `Where::current()` is evaluated at the
+// caller. std::source_location where the library has it; clang 14 with GCC 12's library does
+// not, and gets the same from the compiler's builtins.
+struct Where {
+  const char* file = "";
+  unsigned line = 0, column = 0;
+#if defined(__cpp_lib_source_location)
+  static constexpr Where current(
+      std::source_location s = std::source_location::current()) noexcept {
+    return {s.file_name(), static_cast<unsigned>(s.line()), static_cast<unsigned>(s.column())};
+  }
+#else
+  static constexpr Where current(const char* f = __builtin_FILE(), unsigned l = __builtin_LINE(),
+                                 unsigned c = __builtin_COLUMN()) noexcept {
+    return {f, l, c};
+  }
+#endif
+};
 
 enum class QueueType : uint8_t { Graphics, Compute, Host };  // DIRECT, COMPUTE, the CPU
 // How the work touches a resource (docs/CASE-LANGUAGE.md "KIND").
