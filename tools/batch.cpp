@@ -230,8 +230,8 @@ void run_batch(const std::vector<lang::CaseInput>& inputs, const EngineRun& sett
       ready.wait_for(lock, std::chrono::milliseconds(200));
       const double s = properties::ms_since(t0) / 1000;
       if (tty && s > 2 && !slots[k]) {
-        std::fprintf(stderr, "\r\033[Ksyncproof: %zu/%zu cases checked, %.1f s (%u jobs)", done, n,
-                     s, workers);
+        std::fprintf(stderr, "\r\033[Ksyncproof: %zu/%zu cases checked, %.1f s (%u job%s)", done, n,
+                     s, workers, workers == 1 ? "" : "s");
         std::fflush(stderr);
         shown = true;
       }
