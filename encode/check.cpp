@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <set>
 
@@ -13,6 +14,7 @@
 #include "properties/monitor.h"
 #include "properties/must_order.h"
 #include "properties/trace.h"
+#include "solver/smtlib.h"
 
 namespace syncproof::encode {
 
@@ -145,6 +147,18 @@ properties::Verdict decide_deadlock(
   return v;
 }
 
+// --dump-smt2 file names start with the case's path (without ".sync") and a hash of the whole
+// path, so that the cases of a batch can share one directory and paths that read alike once made
+// file names ("a/b_c.sync", "a_b/c.sync") still get their own files: "cases/a/b.sync" ->
+// "cases_a_b-1f0c55e2.".
+std::string dump_prefix(const std::string& file) {
+  if (file.empty()) return "case.";
+  uint32_t h = 2166136261u;  // FNV-1a
+  for (unsigned char ch : file) h = (h ^ ch) * 16777619u;
+  return fmt::format(
+      "{}-{:08x}.", solver::file_stem(std::filesystem::path(file).replace_extension().string()), h);
+}
+
 }  // namespace
 
 CaseResult check_case(const Case& c, const CheckOptions& opt) {
@@ -157,6 +171,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   solver::ContextOptions so;
   so.timeout_ms = opt.timeout_ms;
   so.dump_dir = opt.dump_dir;
+  if (opt.dump_dir) so.dump_prefix = dump_prefix(c.file);
   so.minimize_core = true;  // a proof reports the assumptions it needs, not Z3's first core
   solver::Context ctx(so);
   Encoding enc(p, ctx);
@@ -215,6 +230,15 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict());
     }
     out.results.push_back({i, v, ms_since(tp), as_expected(prop, v)});
+  }
+  if (opt.dump_dir && ctx.stats().dumps == 0) {
+    // Say so rather than leave the user looking for a file that was never written.
+    solver::write_dump(*opt.dump_dir, solver::file_stem(so.dump_prefix + "no-solver-query"), 1,
+                       fmt::format("; syncproof: no question about {} reached the solver: its "
+                                   "{} properties were decided without it (must-happen-before "
+                                   "paths, the completion fixpoint, or an error found first);\n"
+                                   "; --no-order-proofs sends every obligation to Z3\n(exit)\n",
+                                   c.file.empty() ? "this case" : c.file, c.properties.size()));
   }
   out.ms = ms_since(t0);
   return out;

@@ -4,8 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 kind=${1:-release}
 case "$kind" in
-  release) dir=build; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo) ;;
-  asan) dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=Debug -DSYNCPROOF_SANITIZE=ON) ;;
+  release) dir=build; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DSYNCPROOF_WERROR=ON) ;;
+  asan) dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=Debug -DSYNCPROOF_SANITIZE=ON -DSYNCPROOF_WERROR=ON) ;;
   *) echo "usage: scripts/build.sh [release|asan]" >&2; exit 64 ;;
 esac
 log="$dir/build.log"

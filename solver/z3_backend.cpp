@@ -313,7 +313,7 @@ struct Solver::Impl {
       for (unsigned i = 0; i < e.num_args(); ++i) todo.push_back(e.arg(i));
     }
     std::sort(q.declarations.begin(), q.declarations.end());
-    std::string stem = file_stem(name);
+    std::string stem = file_stem(cx.options.dump_prefix + name);
     q.index = ++cx.dumps[stem];
     write_dump(*cx.options.dump_dir, stem, q.index, render_smtlib(q));
     ++cx.stats.dumps;

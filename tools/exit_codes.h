@@ -11,6 +11,8 @@ enum class Exit : int {
   Unknown = 5,  // check: a solver gave up (timeout/unknown) on a property that expected a verdict
   Disagreement = 6,  // check --engine both: the SMT engine and the executor disagree
   Usage = 64,        // bad command line
+  Internal = 70,     // an internal error (a bug): an engine threw
+  CannotWrite = 73,  // an output (--output, --trace-out, export) could not be written
 };
 
 }  // namespace syncproof::cli

@@ -104,7 +104,7 @@ TEST_CASE("--dump-smt2 writes every solver question, named after its obligation"
   encode::check_case(testing::parse_case_text(kUavSrv), opt);
   size_t fresh = 0;
   for (const auto& f : std::filesystem::directory_iterator(dir))
-    fresh += f.path().filename().string().rfind("fresh", 0) == 0;
+    fresh += f.path().filename().string().find(".fresh") != std::string::npos;  // <case>.<query>
   CHECK(fresh >= 1);
   std::filesystem::remove_all(dir);
 }
