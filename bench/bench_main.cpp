@@ -1,6 +1,7 @@
 // syncproof_bench: medians measured in one run (never a timed unit test).
 //   syncproof_bench library [DIR]       per-case check time over the case library
 //   syncproof_bench streams [N...]      generated 3-queue streams checked for no-hazards
+//   syncproof_bench frames [N...] [--bug KIND] [--engine E]   generated frames (bench_frames.h)
 //   syncproof_bench engines|states|promela ...   both engines side by side (bench_engines.h)
 //   syncproof_bench batch|batch-generated|formats ... --jobs and report writers (bench_batch.h)
 // Prints one table; every number is a median of --runs repetitions (default 3).
@@ -8,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +19,7 @@
 
 #include "bench/bench_batch.h"
 #include "bench/bench_engines.h"
+#include "bench/bench_frames.h"
 #include "encode/check.h"
 #include "lang/lint_files.h"
 #include "lang/parse.h"
@@ -95,12 +98,24 @@ int streams(const std::vector<int>& sizes, int runs) {
 int main(int argc, char** argv) {
   int runs = 3;
   std::vector<std::string> args;
+  bench::FrameOptions fo;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
       runs = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--bug"))  // --bug [KIND]
+      fo.bug = i + 1 < argc && argv[i + 1][0] != '-' && !std::isdigit(argv[i + 1][0])
+                   ? argv[++i]
+                   : "no-gl1-invalidate";
+    else if (!std::strcmp(argv[i], "--engine") && i + 1 < argc)
+      fo.engine = argv[++i];
+    else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc)
+      fo.seed = std::stoull(argv[++i]);
+    else if (!std::strcmp(argv[i], "--no-order-proofs"))
+      fo.no_order_proofs = true;
     else
       args.push_back(argv[i]);
   }
+  fo.runs = runs;
   if (args.empty() || args[0] == "library")
     return library(args.size() > 1 ? args[1] : "cases", runs);
   if (args[0] == "engines") return bench::engines(args.size() > 1 ? args[1] : "cases", runs);
@@ -114,6 +129,13 @@ int main(int argc, char** argv) {
     fmt::print("{}", cli::generate_stream(shape));
     return 0;
   }
+  if (args[0] == "frames") {
+    if (args.size() > 1) fo.sizes.clear();
+    for (size_t i = 1; i < args.size(); ++i) fo.sizes.push_back(std::atoi(args[i].c_str()));
+    return bench::frames(fo);
+  }
+  if (args[0] == "frame-text" && args.size() > 1)
+    return bench::frame_text(std::atoi(args[1].c_str()), fo.bug, fo.seed);
   if (args[0] == "batch") return bench::batch(args.size() > 1 ? args[1] : "cases", runs);
   if (args[0] == "batch-generated")
     return bench::batch_generated(args.size() > 1 ? std::atoi(args[1].c_str()) : 200,
@@ -125,9 +147,12 @@ int main(int argc, char** argv) {
     if (sizes.empty()) sizes = {100, 500, 2000};
     return streams(sizes, runs);
   }
-  fmt::print(stderr,
-             "usage: syncproof_bench [library [DIR] | streams [N...] | stream-text N | engines "
-             "[DIR] | states CASE | promela CASE | batch [DIR] | batch-generated [N [COMMANDS]] | "
-             "formats [DIR]] [--runs K]\n");
+  fmt::print(
+      stderr,
+      "usage: syncproof_bench [library [DIR] | streams [N...] | stream-text N | frames [N...] "
+      "[--bug [KIND]] [--engine smt|exec|both] [--seed S] [--no-order-proofs] | frame-text N "
+      "[--bug [KIND]] [--seed S] | engines [DIR] | states CASE | promela CASE | batch [DIR] | "
+      "batch-generated [N [COMMANDS]] | "
+      "formats [DIR]] [--runs K]\n");
   return 64;
 }
