@@ -2,6 +2,14 @@
 // API order between commands: queue order, plus the order a wait takes from the signals or
 // value writes that can satisfy it (a wait is after X when every possible satisfier is X or
 // after X). Computed as a least fixpoint, so a cycle of waits orders nothing.
+//
+// Every command's set of API predecessors is, on each queue, a prefix of that queue (queue order
+// is part of API order, and unions and intersections of prefixes are prefixes), so it is stored
+// as a vector clock: per command and queue, how many of that queue's commands come before it.
+// Intersecting the predecessor sets of a wait's candidates needs only the earliest candidate on
+// each queue (a later one on the same queue has every predecessor of the earlier one and the
+// earlier one itself). Memory is commands x queues; the fixpoint is one pass in dependency order
+// (a worklist finishes any cycle of waits).
 #include <cstdint>
 #include <vector>
 
@@ -12,16 +20,19 @@ namespace syncproof::properties {
 class ApiOrder {
  public:
   explicit ApiOrder(const model::LoweredProgram& p);
-  // Is command (qa, a) API-ordered before command (qb, b)?
-  bool before(uint32_t qa, uint32_t a, uint32_t qb, uint32_t b) const;
+  // Is command (qa, a) API-ordered before command (qb, b)? Never for a command and itself.
+  bool before(uint32_t qa, uint32_t a, uint32_t qb, uint32_t b) const {
+    return (qa != qb || a != b) && clock(qb, b)[qa] > a;
+  }
+  // How many commands of queue q are API-ordered before command (qb, b): they are the first ones.
+  uint32_t before_count(uint32_t q, uint32_t qb, uint32_t b) const { return clock(qb, b)[q]; }
+  uint32_t queues() const { return nq_; }
 
  private:
-  uint32_t index(uint32_t q, uint32_t c) const { return base_[q] + c; }
-  bool test(uint32_t node, uint32_t pred) const {
-    return (pred_[node][pred / 64] >> (pred % 64)) & 1u;
-  }
+  const uint32_t* clock(uint32_t q, uint32_t c) const { return &vc_[(base_[q] + c) * nq_]; }
+  uint32_t nq_ = 0;
   std::vector<uint32_t> base_;
-  std::vector<std::vector<uint64_t>> pred_;  // pred_[n]: bitset of commands before n
+  std::vector<uint32_t> vc_;  // [command][queue]
 };
 
 }  // namespace syncproof::properties

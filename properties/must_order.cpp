@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <queue>
 
 namespace syncproof::properties {
 
@@ -11,74 +12,156 @@ namespace {
 constexpr uint32_t kNoParent = UINT32_MAX;
 constexpr uint32_t kViaWait = UINT32_MAX - 1;
 constexpr size_t kCandidatesPerStep = 8;  // beyond this the solver decides (no loss of soundness)
+// The searches kept for reuse, in events over all sources (4 bytes each); past this the memo
+// starts afresh (it only saves work: a search is the same whenever it runs).
+constexpr size_t kMemoSlots = size_t{1} << 25;
+
+void csr(size_t n, const std::vector<std::pair<uint32_t, uint32_t>>& edges,
+         std::vector<uint32_t>* start, std::vector<uint32_t>* out) {
+  start->assign(n + 1, 0);
+  for (const auto& e : edges) ++(*start)[e.first + 1];
+  for (size_t i = 0; i < n; ++i) (*start)[i + 1] += (*start)[i];
+  out->resize(edges.size());
+  std::vector<uint32_t> at(start->begin(), start->end() - 1);
+  for (const auto& e : edges) (*out)[at[e.first]++] = e.second;  // keeps the edges' order
+}
+
 }  // namespace
 
-MustOrder::MustOrder(const LoweredProgram& p)
-    : p_(p), out_(p.events.size()), waits_of_(p.events.size()), exempt_(p.waits.size()) {
-  for (uint32_t i = 0; i < p.orders.size(); ++i) out_[p.orders[i].before].push_back(i);
+MustOrder::MustOrder(const LoweredProgram& p) : p_(p) {
+  const size_t n = p.events.size();
+  std::vector<std::pair<uint32_t, uint32_t>> out, feeds, rules;
+  for (uint32_t i = 0; i < p.orders.size(); ++i) out.push_back({p.orders[i].before, i});
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     const WaitRule& r = p.waits[w];
-    exempt_[w] = r.initial.can_sat || r.candidates.empty();
-    if (!exempt_[w])
-      for (EventId c : r.candidates) waits_of_[c].push_back(w);
+    rules.push_back({r.wait, w});
+    if (!(r.initial.can_sat || r.candidates.empty()))
+      for (EventId c : r.candidates) feeds.push_back({c, w});
+  }
+  csr(n, out, &out_start_, &out_);
+  csr(n, feeds, &feed_start_, &feed_);
+  csr(n, rules, &rule_start_, &rule_);
+  done_.assign(n, 0), visited_.assign(n, 0);
+  count_.assign(p.waits.size(), 0), count_epoch_.assign(p.waits.size(), 0);
+  // Positions: the order in which events complete when an event completes once everything
+  // ordered before it has and, for each wait rule it has that orders anything, one of the rule's
+  // candidates has (taking the ready event least far along its queue). Whatever a search from a
+  // reaches completes after a there (a wait after the candidate its rule waited for, and that one
+  // is a or reached from a), and whatever it reaches from an event that never completes never
+  // completes either; so an event that completes no later than a is out of a's reach.
+  std::vector<uint32_t> missing(n, 0);
+  for (const Order& o : p.orders) ++missing[o.after];
+  std::vector<std::pair<uint32_t, uint32_t>> succ, rule_of;
+  for (const Order& o : p.orders) succ.push_back({o.before, o.after});
+  std::vector<uint8_t> rule_done(p.waits.size(), 1);
+  for (uint32_t w = 0; w < p.waits.size(); ++w) {
+    const WaitRule& r = p.waits[w];
+    if (r.initial.can_sat || r.candidates.empty()) continue;
+    ++missing[r.wait], rule_done[w] = 0;
+    for (EventId c : r.candidates) rule_of.push_back({c, w});
+  }
+  std::vector<uint32_t> succ_start, succ_to, rof_start, rof;
+  csr(n, succ, &succ_start, &succ_to);
+  csr(n, rule_of, &rof_start, &rof);
+  auto progress = [&](EventId e) {
+    const Event& ev = p.events[e];
+    const size_t len = ev.queue < p.commands.size() ? p.commands[ev.queue].size() : 0;
+    return len ? (uint64_t{ev.cmd} << 32) / len : 0;
+  };
+  using Key = std::pair<uint64_t, EventId>;
+  std::priority_queue<Key, std::vector<Key>, std::greater<>> ready;
+  for (EventId e = 0; e < n; ++e)
+    if (!missing[e]) ready.push({progress(e), e});
+  pos_.assign(n, kNever);
+  uint32_t next = 0;
+  auto complete_one = [&](EventId v) {
+    if (--missing[v] == 0) ready.push({progress(v), v});
+  };
+  while (!ready.empty()) {
+    const EventId e = ready.top().second;
+    ready.pop();
+    pos_[e] = next++;
+    for (uint32_t i = succ_start[e]; i < succ_start[e + 1]; ++i) complete_one(succ_to[i]);
+    for (uint32_t i = rof_start[e]; i < rof_start[e + 1]; ++i)
+      if (!rule_done[rof[i]]) rule_done[rof[i]] = 1, complete_one(p.waits[rof[i]].wait);
   }
 }
 
-// 0-1 BFS from `src`: guarded orders cost 1, so the path found to each event uses as few
-// assumption-guarded orders as the search can find. A wait is reached once every candidate is
-// reached (or is `src`): then it is after `src` in every execution.
-const MustOrder::Reach& MustOrder::from(EventId src) {
-  auto it = memo_.find(src);
-  if (it != memo_.end()) return it->second;
-  Reach r;
-  r.seen.assign(p_.events.size(), 0);
-  r.parent_edge.assign(p_.events.size(), kNoParent);
-  std::vector<uint32_t> count(p_.waits.size(), 0);
+void MustOrder::next_epoch() {
+  if (++epoch_ != 0) return;
+  // Wrapped: clear the stamps for real.
+  for (auto* v : {&done_, &count_epoch_, &visited_}) std::fill(v->begin(), v->end(), 0);
+  epoch_ = 1;
+}
+
+// 0-1 BFS from `src`: guarded orders cost 1, so the path
+// found to each event uses as few assumption-guarded orders as the search can find. A wait is
+// reached once every candidate is reached (or is `src`): then it is after `src` in every
+// execution.
+void MustOrder::search(EventId src, Reach* r) {
+  r->parent.assign(p_.events.size(), kNoParent);
+  next_epoch();
+  auto slot = [&](EventId v) -> uint32_t& { return r->parent[v]; };
   std::deque<EventId> q{src};
-  std::vector<uint8_t> done(p_.events.size(), 0);
   while (!q.empty()) {
     EventId u = q.front();
     q.pop_front();
-    if (done[u]) continue;
-    done[u] = 1;
-    for (uint32_t oi : out_[u]) {
+    if (done_[u] == epoch_) continue;
+    done_[u] = epoch_;
+    for (uint32_t i = out_start_[u]; i < out_start_[u + 1]; ++i) {
+      const uint32_t oi = out_[i];
       EventId v = p_.orders[oi].after;
-      if (r.seen[v]) continue;
-      r.seen[v] = 1;
-      r.parent_edge[v] = oi;
+      if (slot(v) != kNoParent) continue;
+      slot(v) = oi;
       if (p_.orders[oi].guard.id)
         q.push_back(v);
       else
         q.push_front(v);
     }
-    for (uint32_t w : waits_of_[u]) {
-      if (++count[w] != p_.waits[w].candidates.size()) continue;
+    for (uint32_t i = feed_start_[u]; i < feed_start_[u + 1]; ++i) {
+      const uint32_t w = feed_[i];
+      if (count_epoch_[w] != epoch_) count_epoch_[w] = epoch_, count_[w] = 0;
+      if (++count_[w] != p_.waits[w].candidates.size()) continue;
       EventId v = p_.waits[w].wait;
-      if (!r.seen[v]) r.seen[v] = 1, r.parent_edge[v] = kViaWait, q.push_back(v);
+      if (slot(v) == kNoParent) slot(v) = kViaWait, q.push_back(v);
     }
   }
+}
+
+const MustOrder::Reach& MustOrder::from(EventId src) {
+  auto it = memo_.find(src);
+  if (it != memo_.end()) return it->second;
+  if (memo_.size() * p_.events.size() > kMemoSlots) memo_.clear();
+  Reach r;
+  search(src, &r);
+  ++searches_;
   return memo_.emplace(src, std::move(r)).first->second;
+}
+
+bool MustOrder::reaches(EventId a, EventId b) {
+  if (out_of_reach(a, b)) return false;
+  return from(a).parent[b] != kNoParent;
 }
 
 void MustOrder::guards_on_path(EventId a, EventId b, std::set<AssumptionId>* out) {
   const Reach& r = from(a);
+  next_epoch();
   std::vector<EventId> todo{b};
-  std::vector<uint8_t> visited(p_.events.size(), 0);
   while (!todo.empty()) {
     EventId v = todo.back();
     todo.pop_back();
-    if (v == a || visited[v]) continue;
-    visited[v] = 1;
-    uint32_t pe = r.parent_edge[v];
+    if (v == a || visited_[v] == epoch_) continue;
+    visited_[v] = epoch_;
+    uint32_t pe = r.parent[v];
     if (pe == kViaWait) {
-      for (const WaitRule& w : p_.waits)
-        if (w.wait == v) {
-          if (!w.zero_satisfies) out->insert(AssumptionId::InitialZero);
-          // Candidates that a value assumption narrows (model/wait_value.h).
-          for (int a = 0; a < kAssumptionCount; ++a)
-            if (w.value_depends & (1u << a)) out->insert(static_cast<AssumptionId>(a));
-          for (EventId c : w.candidates) todo.push_back(c);
-        }
+      for (uint32_t i = rule_start_[v]; i < rule_start_[v + 1]; ++i) {
+        const WaitRule& w = p_.waits[rule_[i]];
+        if (!w.zero_satisfies) out->insert(AssumptionId::InitialZero);
+        // Candidates that a value assumption narrows (model/wait_value.h).
+        for (int a = 0; a < kAssumptionCount; ++a)
+          if (w.value_depends & (1u << a)) out->insert(static_cast<AssumptionId>(a));
+        for (EventId c : w.candidates) todo.push_back(c);
+      }
     } else if (pe != kNoParent) {
       if (p_.orders[pe].guard.id) out->insert(*p_.orders[pe].guard.id);
       todo.push_back(p_.orders[pe].before);
@@ -123,9 +206,12 @@ std::optional<EventId> MustOrder::chain(EventId start, const std::vector<Step>& 
       }
   }
   std::vector<EventId> cands;
-  for (uint32_t oi : steps[j].ops)
-    if (covers_all(oi, lo, hi) && reaches(start, p_.cache_ops[oi].ev))
-      cands.push_back(p_.cache_ops[oi].ev);
+  for (uint32_t oi : steps[j].ops) {
+    const EventId ev = p_.cache_ops[oi].ev;
+    // One at or past the target cannot reach it: the loop below would pass it over uncounted.
+    if (target != kNoEvent && out_of_reach(ev, target)) continue;
+    if (covers_all(oi, lo, hi) && reaches(start, ev)) cands.push_back(ev);
+  }
   // Operations created closest to the target first: usually the sync right before the reader.
   // Only candidates that can still reach the target count towards the search budget.
   std::sort(cands.begin(), cands.end(), std::greater<>());

@@ -4,9 +4,16 @@
 // before every signal that can satisfy it, so a path a ~> b means t(a) < t(b) in every execution.
 // An obligation whose monitor condition follows from such paths is proved without asking the
 // solver; everything else goes to the SMT engine. Sound, not complete: it never refutes.
+//
+//
+// Each search is one 0-1 breadth-first search of the program from its source (the paths it
+// finds, and so the assumption lists, depend on the whole search: a wait is reached only once
+// every candidate is, and a fence's candidates are every later signal). It is asked only when a
+// completion order of the program (an execution) leaves the question open, runs on flat arrays,
+// and the memo of searches is bounded. properties/must_order_reference.h keeps the search as it
+// was; the tests compare the two obligation by obligation.
 #include <optional>
 #include <set>
-#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -21,13 +28,24 @@ class MustOrder {
   // Proved: the assumptions whose guarded orders the paths used. nullopt: no proof found.
   std::optional<std::set<model::AssumptionId>> prove(const Obligation& o);
 
+  // How often a question was answered by the completion order alone, and how many searches ran.
+  uint64_t by_position() const { return by_position_; }
+  uint64_t searches() const { return searches_; }
+
  private:
   struct Reach {
-    std::vector<uint8_t> seen;          // by event
-    std::vector<uint32_t> parent_edge;  // order index used to reach it (UINT32_MAX: wait)
+    std::vector<uint32_t> parent;  // by event: the order used to reach it (kViaWait: its wait)
   };
+  static constexpr uint32_t kNever = UINT32_MAX;  // position of an event that never completes
+  // No search from a can reach b: b completes, and no later than a (see the constructor).
+  bool out_of_reach(model::EventId a, model::EventId b) {
+    const bool out = pos_[b] != kNever && pos_[b] <= pos_[a];
+    by_position_ += out;
+    return out;
+  }
   const Reach& from(model::EventId src);
-  bool reaches(model::EventId a, model::EventId b) { return from(a).seen[b]; }
+  void search(model::EventId src, Reach* r);
+  bool reaches(model::EventId a, model::EventId b);
   void guards_on_path(model::EventId a, model::EventId b, std::set<model::AssumptionId>* out);
   bool covers_all(uint32_t op, uint64_t lo, uint64_t hi) const;
   // A chain of covering operations through `steps`, each after the previous point, starting
@@ -37,10 +55,16 @@ class MustOrder {
                                       std::vector<model::EventId>* points);
 
   const model::LoweredProgram& p_;
-  std::vector<std::vector<uint32_t>> out_;       // event -> order indices leaving it
-  std::vector<std::vector<uint32_t>> waits_of_;  // candidate event -> wait rules it feeds
-  std::vector<uint8_t> exempt_;                  // wait rule -> needs no candidate
+  std::vector<uint32_t> pos_;                // event -> completion position (kNever: none)
+  std::vector<uint32_t> out_start_, out_;    // event -> order indices leaving it
+  std::vector<uint32_t> feed_start_, feed_;  // candidate -> non-exempt wait rules it feeds
+  std::vector<uint32_t> rule_start_, rule_;  // event -> wait rules whose wait it is
+  // Scratch for one search or walk, cleared by bumping the epoch rather than by a pass.
+  std::vector<uint32_t> done_, count_, count_epoch_, visited_;
+  uint32_t epoch_ = 0;
+  void next_epoch();
   std::unordered_map<model::EventId, Reach> memo_;
+  uint64_t by_position_ = 0, searches_ = 0;
 };
 
 // P-DEADLOCK-FREE without the solver: the least fixpoint of "can complete" (an event completes

@@ -1,0 +1,44 @@
+#pragma once
+// The must-order search as it was before it became linear (one full 0-1 breadth-first search per
+// source event, memoized for the whole program: O(n) time and memory per source). Kept as the
+// reference the linear one (properties/must_order.h) is tested against: the same proofs and the
+// same assumption lists, obligation by obligation (tests/tools/test_must_order.cpp).
+#include <optional>
+#include <set>
+#include <unordered_map>
+#include <vector>
+
+#include "properties/obligation.h"
+
+namespace syncproof::properties {
+
+class ReferenceMustOrder {
+ public:
+  explicit ReferenceMustOrder(const model::LoweredProgram& p);
+
+  // Proved: the assumptions whose guarded orders the paths used. nullopt: no proof found.
+  std::optional<std::set<model::AssumptionId>> prove(const Obligation& o);
+
+ private:
+  struct Reach {
+    std::vector<uint8_t> seen;          // by event
+    std::vector<uint32_t> parent_edge;  // order index used to reach it (UINT32_MAX: wait)
+  };
+  const Reach& from(model::EventId src);
+  bool reaches(model::EventId a, model::EventId b) { return from(a).seen[b]; }
+  void guards_on_path(model::EventId a, model::EventId b, std::set<model::AssumptionId>* out);
+  bool covers_all(uint32_t op, uint64_t lo, uint64_t hi) const;
+  // A chain of covering operations through `steps`, each after the previous point, starting
+  // after `start`; returns the last point (start itself when there are no steps).
+  std::optional<model::EventId> chain(model::EventId start, const std::vector<Step>& steps,
+                                      size_t j, uint64_t lo, uint64_t hi, model::EventId target,
+                                      std::vector<model::EventId>* points);
+
+  const model::LoweredProgram& p_;
+  std::vector<std::vector<uint32_t>> out_;       // event -> order indices leaving it
+  std::vector<std::vector<uint32_t>> waits_of_;  // candidate event -> wait rules it feeds
+  std::vector<uint8_t> exempt_;                  // wait rule -> needs no candidate
+  std::unordered_map<model::EventId, Reach> memo_;
+};
+
+}  // namespace syncproof::properties
