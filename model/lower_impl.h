@@ -102,6 +102,8 @@ class Lowerer {
   std::optional<uint32_t> path_guards(EventId a, EventId b);
   std::vector<std::vector<uint32_t>> order_out_;  // event -> indices of orders leaving it
   std::vector<uint32_t> path_cost_, path_via_;    // path_guards' scratch, all unset between calls
+  // path_guards' answers: every wait on a fence asks about the same consecutive signals.
+  std::map<std::pair<EventId, EventId>, std::optional<uint32_t>> path_memo_;
 
   QueueState& qs() { return qstate_[q_]; }
   LoweredCommand& lc() { return out_.commands[q_][cmd_]; }

@@ -466,6 +466,7 @@ void Lowerer::resolve_waits() {
 }
 
 std::optional<uint32_t> Lowerer::path_guards(EventId a, EventId b) {
+  if (auto it = path_memo_.find({a, b}); it != path_memo_.end()) return it->second;
   if (order_out_.empty()) {
     order_out_.resize(out_.events.size());
     for (uint32_t i = 0; i < out_.orders.size(); ++i)
@@ -503,6 +504,7 @@ std::optional<uint32_t> Lowerer::path_guards(EventId a, EventId b) {
         *guards |= 1u << static_cast<int>(*g.id);
   }
   for (EventId e : touched) path_cost_[e] = UINT32_MAX, path_via_[e] = UINT32_MAX;
+  path_memo_.emplace(std::pair{a, b}, guards);
   return guards;
 }
 
