@@ -12,9 +12,9 @@ namespace {
 constexpr uint32_t kNoParent = UINT32_MAX;
 constexpr uint32_t kViaWait = UINT32_MAX - 1;
 constexpr size_t kCandidatesPerStep = 8;  // beyond this the solver decides (no loss of soundness)
-// The searches kept for reuse, in events over all sources (4 bytes each); past this the memo
-// starts afresh (it only saves work: a search is the same whenever it runs).
-constexpr size_t kMemoSlots = size_t{1} << 25;
+// The searches kept for reuse, in bytes; past this the memo starts afresh (it only saves work:
+// a search finds the same whenever it runs).
+constexpr size_t kMemoBytes = size_t{256} << 20;
 
 void csr(size_t n, const std::vector<std::pair<uint32_t, uint32_t>>& edges,
          std::vector<uint32_t>* start, std::vector<uint32_t>* out) {
@@ -41,8 +41,7 @@ MustOrder::MustOrder(const LoweredProgram& p) : p_(p) {
   csr(n, out, &out_start_, &out_);
   csr(n, feeds, &feed_start_, &feed_);
   csr(n, rules, &rule_start_, &rule_);
-  done_.assign(n, 0), visited_.assign(n, 0);
-  count_.assign(p.waits.size(), 0), count_epoch_.assign(p.waits.size(), 0);
+  visited_.assign(n, 0);
   // Positions: the order in which events complete when an event completes once everything
   // ordered before it has and, for each wait rule it has that orders anything, one of the rule's
   // candidates has (taking the ready event least far along its queue). Whatever a search from a
@@ -87,71 +86,66 @@ MustOrder::MustOrder(const LoweredProgram& p) : p_(p) {
   }
 }
 
-void MustOrder::next_epoch() {
-  if (++epoch_ != 0) return;
-  // Wrapped: clear the stamps for real.
-  for (auto* v : {&done_, &count_epoch_, &visited_}) std::fill(v->begin(), v->end(), 0);
-  epoch_ = 1;
-}
+// 0-1 BFS from `src`: guarded orders cost 1, so the path found to each event uses as few
+// assumption-guarded orders as the search can find. A wait is reached once every candidate is
+// reached (or is `src`): then it is after `src` in every execution. Run lazily: an event's parent
+// is final once it is found, so the search stops as soon as the event asked about is found, and
+// goes on from there when asked about one it has not found yet.
+MustOrder::Reach::Reach(EventId src, size_t events, size_t waits)
+    : parent(events, kNoParent), done(events, 0), count(waits, 0), queue{src} {}
 
-// 0-1 BFS from `src`: guarded orders cost 1, so the path
-// found to each event uses as few assumption-guarded orders as the search can find. A wait is
-// reached once every candidate is reached (or is `src`): then it is after `src` in every
-// execution.
-void MustOrder::search(EventId src, Reach* r) {
-  r->parent.assign(p_.events.size(), kNoParent);
-  next_epoch();
-  auto slot = [&](EventId v) -> uint32_t& { return r->parent[v]; };
-  std::deque<EventId> q{src};
-  while (!q.empty()) {
-    EventId u = q.front();
-    q.pop_front();
-    if (done_[u] == epoch_) continue;
-    done_[u] = epoch_;
+void MustOrder::advance(Reach& r, EventId until) {
+  while (r.parent[until] == kNoParent && !r.queue.empty()) {
+    EventId u = r.queue.front();
+    r.queue.pop_front();
+    if (r.done[u]) continue;
+    r.done[u] = 1;
     for (uint32_t i = out_start_[u]; i < out_start_[u + 1]; ++i) {
       const uint32_t oi = out_[i];
       EventId v = p_.orders[oi].after;
-      if (slot(v) != kNoParent) continue;
-      slot(v) = oi;
+      if (r.parent[v] != kNoParent) continue;
+      r.parent[v] = oi;
       if (p_.orders[oi].guard.id)
-        q.push_back(v);
+        r.queue.push_back(v);
       else
-        q.push_front(v);
+        r.queue.push_front(v);
     }
     for (uint32_t i = feed_start_[u]; i < feed_start_[u + 1]; ++i) {
       const uint32_t w = feed_[i];
-      if (count_epoch_[w] != epoch_) count_epoch_[w] = epoch_, count_[w] = 0;
-      if (++count_[w] != p_.waits[w].candidates.size()) continue;
+      if (++r.count[w] != p_.waits[w].candidates.size()) continue;
       EventId v = p_.waits[w].wait;
-      if (slot(v) == kNoParent) slot(v) = kViaWait, q.push_back(v);
+      if (r.parent[v] == kNoParent) r.parent[v] = kViaWait, r.queue.push_back(v);
     }
   }
 }
 
-const MustOrder::Reach& MustOrder::from(EventId src) {
+MustOrder::Reach& MustOrder::from(EventId src) {
   auto it = memo_.find(src);
   if (it != memo_.end()) return it->second;
-  if (memo_.size() * p_.events.size() > kMemoSlots) memo_.clear();
-  Reach r;
-  search(src, &r);
+  const size_t size = p_.events.size() * 5 + p_.waits.size() * 4;
+  if (memo_bytes_ + size > kMemoBytes) memo_.clear(), memo_bytes_ = 0;
+  memo_bytes_ += size;
   ++searches_;
-  return memo_.emplace(src, std::move(r)).first->second;
+  return memo_.try_emplace(src, src, p_.events.size(), p_.waits.size()).first->second;
 }
 
 bool MustOrder::reaches(EventId a, EventId b) {
   if (out_of_reach(a, b)) return false;
-  return from(a).parent[b] != kNoParent;
+  Reach& r = from(a);
+  advance(r, b);
+  return r.parent[b] != kNoParent;
 }
 
 void MustOrder::guards_on_path(EventId a, EventId b, std::set<AssumptionId>* out) {
-  const Reach& r = from(a);
-  next_epoch();
+  Reach& r = from(a);
+  if (++epoch_ == 0) std::fill(visited_.begin(), visited_.end(), 0), epoch_ = 1;
   std::vector<EventId> todo{b};
   while (!todo.empty()) {
     EventId v = todo.back();
     todo.pop_back();
     if (v == a || visited_[v] == epoch_) continue;
     visited_[v] = epoch_;
+    advance(r, v);
     uint32_t pe = r.parent[v];
     if (pe == kViaWait) {
       for (uint32_t i = rule_start_[v]; i < rule_start_[v + 1]; ++i) {

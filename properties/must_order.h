@@ -6,12 +6,14 @@
 // solver; everything else goes to the SMT engine. Sound, not complete: it never refutes.
 //
 //
-// Each search is one 0-1 breadth-first search of the program from its source (the paths it
-// finds, and so the assumption lists, depend on the whole search: a wait is reached only once
-// every candidate is, and a fence's candidates are every later signal). It is asked only when a
-// completion order of the program (an execution) leaves the question open, runs on flat arrays,
-// and the memo of searches is bounded. properties/must_order_reference.h keeps the search as it
-// was; the tests compare the two obligation by obligation.
+// Each search is the 0-1 breadth-first search of the program from its source it always was (the
+// paths it finds, and so the assumption lists, depend on its order over the whole program: a wait
+// is reached only once every candidate is, and a fence's candidates are every later signal). It
+// is asked only when a completion order of the program (an execution) leaves the question open,
+// stops as soon as it has found what it was asked about (it goes on when asked more), runs on
+// flat arrays, and the memo of searches is bounded. properties/must_order_reference.h keeps the
+// search as it was; the tests compare the two obligation by obligation.
+#include <deque>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -33,8 +35,13 @@ class MustOrder {
   uint64_t searches() const { return searches_; }
 
  private:
+  // One search from a source, as far as it has gone.
   struct Reach {
+    Reach(model::EventId src, size_t events, size_t waits);
     std::vector<uint32_t> parent;  // by event: the order used to reach it (kViaWait: its wait)
+    std::vector<uint8_t> done;     // by event: its successors were looked at
+    std::vector<uint32_t> count;   // by wait rule: candidates done
+    std::deque<model::EventId> queue;
   };
   static constexpr uint32_t kNever = UINT32_MAX;  // position of an event that never completes
   // No search from a can reach b: b completes, and no later than a (see the constructor).
@@ -43,8 +50,9 @@ class MustOrder {
     by_position_ += out;
     return out;
   }
-  const Reach& from(model::EventId src);
-  void search(model::EventId src, Reach* r);
+  Reach& from(model::EventId src);
+  // Searches on until `until` is found or nothing is left to search.
+  void advance(Reach& r, model::EventId until);
   bool reaches(model::EventId a, model::EventId b);
   void guards_on_path(model::EventId a, model::EventId b, std::set<model::AssumptionId>* out);
   bool covers_all(uint32_t op, uint64_t lo, uint64_t hi) const;
@@ -59,11 +67,10 @@ class MustOrder {
   std::vector<uint32_t> out_start_, out_;    // event -> order indices leaving it
   std::vector<uint32_t> feed_start_, feed_;  // candidate -> non-exempt wait rules it feeds
   std::vector<uint32_t> rule_start_, rule_;  // event -> wait rules whose wait it is
-  // Scratch for one search or walk, cleared by bumping the epoch rather than by a pass.
-  std::vector<uint32_t> done_, count_, count_epoch_, visited_;
+  std::vector<uint32_t> visited_;            // by event: the walk (epoch_) that visited it last
   uint32_t epoch_ = 0;
-  void next_epoch();
   std::unordered_map<model::EventId, Reach> memo_;
+  size_t memo_bytes_ = 0;
   uint64_t by_position_ = 0, searches_ = 0;
 };
 
