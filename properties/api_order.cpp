@@ -11,7 +11,7 @@ ApiOrder::ApiOrder(const LoweredProgram& p) : nq_(static_cast<uint32_t>(p.comman
   uint32_t n = 0;
   std::vector<uint32_t> queue_of;
   for (uint32_t q = 0; q < nq_; ++q) {
-    base_.push_back(n);
+    base_.push_back(n), len_.push_back(static_cast<uint32_t>(p.commands[q].size()));
     n += static_cast<uint32_t>(p.commands[q].size());
     queue_of.resize(n, q);
   }
@@ -122,6 +122,18 @@ ApiOrder::ApiOrder(const LoweredProgram& p) : nq_(static_cast<uint32_t>(p.comman
     if (node + 1 < n && !is_first(node + 1)) push(node + 1);
     for (uint32_t i = rev_start[node]; i < rev_start[node + 1]; ++i) push(rev[i]);
   }
+}
+
+uint32_t ApiOrder::first_after(uint32_t qa, uint32_t a, uint32_t q) const {
+  uint32_t lo = 0, hi = len_[q];
+  while (lo < hi) {
+    const uint32_t mid = lo + (hi - lo) / 2;
+    if (clock(q, mid)[qa] > a)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
 }
 
 }  // namespace syncproof::properties

@@ -27,11 +27,15 @@ class ApiOrder {
   // How many commands of queue q are API-ordered before command (qb, b): they are the first ones.
   uint32_t before_count(uint32_t q, uint32_t qb, uint32_t b) const { return clock(qb, b)[q]; }
   uint32_t queues() const { return nq_; }
+  uint32_t commands(uint32_t q) const { return len_[q]; }
+  // The first command of queue q that command (qa, a) may be API-ordered before: every later one
+  // of q has at least as many predecessors, so those it is before are the ones from here on.
+  uint32_t first_after(uint32_t qa, uint32_t a, uint32_t q) const;
 
  private:
   const uint32_t* clock(uint32_t q, uint32_t c) const { return &vc_[(base_[q] + c) * nq_]; }
   uint32_t nq_ = 0;
-  std::vector<uint32_t> base_;
+  std::vector<uint32_t> base_, len_;
   std::vector<uint32_t> vc_;  // [command][queue]
 };
 

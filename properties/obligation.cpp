@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <optional>
+#include <tuple>
 
 #include "properties/api_order.h"
 
@@ -137,7 +139,71 @@ Freshness freshness(const LoweredProgram& p, uint32_t wi, uint32_t ri) {
 
 namespace {
 
-bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uint32_t y);
+// The writes that could shadow a pair of accesses, found without looking at every access: a
+// write covering the bytes two overlapping accesses share overlaps both, so it is in their group
+// (accesses whose bytes overlap, transitively); and a command between two others in API order
+// lies, on each queue, between the first command the earlier one is before and the last one
+// before the later one (ApiOrder::first_after, before_count). Within those bounds every
+// candidate is still tested in full, so the answers are those of the scan over every access.
+class WriteIndex {
+ public:
+  WriteIndex(const LoweredProgram& p, const ApiOrder& hb) : p_(p), hb_(hb) {
+    const auto& acc = p.accesses;
+    std::vector<uint32_t> by_lo(acc.size());
+    for (uint32_t i = 0; i < acc.size(); ++i) by_lo[i] = i;
+    std::sort(by_lo.begin(), by_lo.end(),
+              [&](uint32_t a, uint32_t b) { return acc[a].blo < acc[b].blo; });
+    group_.assign(acc.size(), 0);
+    uint64_t end = 0;
+    uint32_t g = 0;
+    for (size_t i = 0; i < by_lo.size(); ++i) {
+      const MemAccess& m = acc[by_lo[i]];
+      if (i > 0 && m.blo > end) ++g;
+      end = i == 0 ? m.bhi : std::max(end, m.bhi);
+      group_[by_lo[i]] = g;
+    }
+    members_.resize(acc.empty() ? 0 : g + 1);
+    for (uint32_t i = 0; i < acc.size(); ++i) {
+      members_[group_[i]].push_back(i);
+      if (acc[i].write) writes_[{group_[i], acc[i].plane, acc[i].queue}].push_back(i);
+    }
+    for (auto& [key, v] : writes_)
+      std::stable_sort(v.begin(), v.end(),
+                       [&](uint32_t a, uint32_t b) { return acc[a].cmd < acc[b].cmd; });
+  }
+  // The accesses whose bytes may overlap a's, in index order.
+  const std::vector<uint32_t>& group_of(uint32_t a) const { return members_[group_[a]]; }
+  // Whether test(m) holds for a write m of `plane` that could cover the bytes x and y share and
+  // lie between them in API order. x and y must overlap.
+  template <class Test>
+  bool any_between(uint32_t x, uint32_t y, Plane plane, Test test) const {
+    const MemAccess& ax = p_.accesses[x];
+    const MemAccess& ay = p_.accesses[y];
+    for (uint32_t q = 0; q < hb_.queues(); ++q) {
+      auto it = writes_.find({group_[x], plane, q});
+      if (it == writes_.end()) continue;
+      const uint32_t lo = hb_.first_after(ax.queue, ax.cmd, q);
+      const uint32_t hi = hb_.before_count(q, ay.queue, ay.cmd);
+      if (lo >= hi) continue;
+      const std::vector<uint32_t>& v = it->second;
+      auto m = std::partition_point(v.begin(), v.end(),
+                                    [&](uint32_t i) { return p_.accesses[i].cmd < lo; });
+      for (; m != v.end() && p_.accesses[*m].cmd < hi; ++m)
+        if (test(*m)) return true;
+    }
+    return false;
+  }
+
+ private:
+  const LoweredProgram& p_;
+  const ApiOrder& hb_;
+  std::vector<uint32_t> group_;
+  std::vector<std::vector<uint32_t>> members_;
+  std::map<std::tuple<uint32_t, Plane, uint32_t>, std::vector<uint32_t>> writes_;
+};
+
+bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uint32_t y,
+                    const WriteIndex* index = nullptr);
 
 Obligation write_order_obligation(const LoweredProgram& p, uint32_t x, uint32_t y, uint64_t lo,
                                   uint64_t hi) {
@@ -231,22 +297,27 @@ Obligations ordered(const LoweredProgram& p, const Property& prop) {
 
 // An earlier write needs no obligation towards a read when a write API-ordered between them
 // covers the same lines: the obligations of that write (WAW, then RAW) imply it.
-bool shadowed(const LoweredProgram& p, const ApiOrder& hb, uint32_t w, uint32_t r) {
+bool shadowed(const LoweredProgram& p, const ApiOrder& hb, uint32_t w, uint32_t r,
+              const WriteIndex* index) {
   const MemAccess& aw = p.accesses[w];
   const MemAccess& ar = p.accesses[r];
-  for (uint32_t m = 0; m < p.accesses.size(); ++m) {
+  auto shadows = [&](uint32_t m) {
     const MemAccess& x = p.accesses[m];
-    if (!x.write || m == w || x.plane != aw.plane || !covers_common(x, aw, ar)) continue;
-    if (hb.before(aw.queue, aw.cmd, x.queue, x.cmd) && hb.before(x.queue, x.cmd, ar.queue, ar.cmd))
-      return true;
-  }
+    if (!x.write || m == w || x.plane != aw.plane || !covers_common(x, aw, ar)) return false;
+    return hb.before(aw.queue, aw.cmd, x.queue, x.cmd) &&
+           hb.before(x.queue, x.cmd, ar.queue, ar.cmd);
+  };
+  if (index) return index->any_between(w, r, aw.plane, shadows);  // no_hazards' pairs overlap
+  for (uint32_t m = 0; m < p.accesses.size(); ++m)
+    if (shadows(m)) return true;
   return false;
 }
 
 // A WAR or WAW pair (x, y) needs no obligation when a write z with the same write path sits
 // between them in API order and covers their common lines: (x, z) and (z, y) imply it, since with
 // one path the data of x, z and y meet at the same level.
-bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uint32_t y) {
+bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uint32_t y,
+                    const WriteIndex* index) {
   const MemAccess& ax = p.accesses[x];
   const MemAccess& ay = p.accesses[y];
   auto same_path = [](const Path& a, const Path& b) {
@@ -255,24 +326,38 @@ bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uin
       if (a[i] != b[i]) return false;
     return true;
   };
-  for (uint32_t m = 0; m < p.accesses.size(); ++m) {
+  auto shadows = [&](uint32_t m) {
     const MemAccess& z = p.accesses[m];
     if (!z.write || m == x || m == y || z.plane != ay.plane || !same_path(z.path, ay.path))
-      continue;
-    if (ax.write && !same_path(z.path, ax.path)) continue;
-    if (!covers_common(z, ax, ay)) continue;
-    if (hb.before(ax.queue, ax.cmd, z.queue, z.cmd) && hb.before(z.queue, z.cmd, ay.queue, ay.cmd))
-      return true;
-  }
+      return false;
+    if (ax.write && !same_path(z.path, ax.path)) return false;
+    if (!covers_common(z, ax, ay)) return false;
+    return hb.before(ax.queue, ax.cmd, z.queue, z.cmd) &&
+           hb.before(z.queue, z.cmd, ay.queue, ay.cmd);
+  };
+  // The index needs the two to overlap (a write can cover the empty common part of two that do
+  // not without touching either).
+  if (index && std::max(ax.blo, ay.blo) <= std::min(ax.bhi, ay.bhi))
+    return index->any_between(x, y, ay.plane, shadows);
+  for (uint32_t m = 0; m < p.accesses.size(); ++m)
+    if (shadows(m)) return true;
   return false;
 }
 
-Obligations no_hazards(const LoweredProgram& p) {
+Obligations no_hazards(const LoweredProgram& p, bool scan_all) {
   Obligations out;
   ApiOrder hb(p);
+  const WriteIndex index(p, hb);
+  const WriteIndex* use = scan_all ? nullptr : &index;
+  std::vector<uint32_t> everything;
+  if (scan_all)
+    for (uint32_t i = 0; i < p.accesses.size(); ++i) everything.push_back(i);
   const auto& acc = p.accesses;
-  for (uint32_t a = 0; a < acc.size(); ++a)
-    for (uint32_t b = a + 1; b < acc.size(); ++b) {
+  for (uint32_t a = 0; a < acc.size(); ++a) {
+    // Only accesses of a's group can overlap it; they come in index order, as before.
+    const std::vector<uint32_t>& group = scan_all ? everything : index.group_of(a);
+    for (auto it = std::upper_bound(group.begin(), group.end(), a); it != group.end(); ++it) {
+      const uint32_t b = *it;
       uint64_t lo, hi;
       if (!(acc[a].write || acc[b].write) || !overlap(acc[a], acc[b], &lo, &hi)) continue;
       if (acc[a].queue == acc[b].queue && acc[a].cmd == acc[b].cmd) continue;
@@ -291,9 +376,9 @@ Obligations no_hazards(const LoweredProgram& p) {
       const MemAccess& ax = acc[x];
       const MemAccess& ay = acc[y];
       if (ax.write && !ay.write) {
-        if (!shadowed(p, hb, x, y)) out.list.push_back(fresh_obligation(p, x, y));
+        if (!shadowed(p, hb, x, y, use)) out.list.push_back(fresh_obligation(p, x, y));
       } else if (!ax.write && ay.write) {
-        if (shadowed_write(p, hb, x, y)) continue;
+        if (shadowed_write(p, hb, x, y, use)) continue;
         Obligation o{Obligation::Kind::ReadFirst, {}, {}, {}, {}, {x, y, lo, hi, {}}, {}};
         o.name = fmt::format("war: {} -> {}", access_name(p, x), access_name(p, y));
         int mr = 0;
@@ -301,23 +386,24 @@ Obligations no_hazards(const LoweredProgram& p) {
         o.war.steps = down_steps(p, ay, mw);
         out.list.push_back(std::move(o));
       } else {
-        if (shadowed_write(p, hb, x, y)) continue;
+        if (shadowed_write(p, hb, x, y, use)) continue;
         out.list.push_back(write_order_obligation(p, x, y, lo, hi));
       }
     }
+  }
   return out;
 }
 
 }  // namespace
 
-Obligations obligations_for(const LoweredProgram& p, const Property& prop) {
+Obligations obligations_for(const LoweredProgram& p, const Property& prop, bool scan_all) {
   switch (prop.kind) {
     case PropertyKind::Visible:
       return visible(p, prop);
     case PropertyKind::Ordered:
       return ordered(p, prop);
     case PropertyKind::NoHazards:
-      return no_hazards(p);
+      return no_hazards(p, scan_all);
     case PropertyKind::DeadlockFree:
       return {};
   }

@@ -100,7 +100,10 @@ struct Obligations {
   std::vector<Obligation> list;
   std::string error;
 };
-Obligations obligations_for(const model::LoweredProgram& p, const model::Property& prop);
+// scan_all: find the no-hazards pairs and their shadowing writes by looking at every access, as
+// before the index (obligation.cpp WriteIndex); the tests check both give the same list.
+Obligations obligations_for(const model::LoweredProgram& p, const model::Property& prop,
+                            bool scan_all = false);
 
 // Helpers shared with the engines.
 Freshness freshness(const model::LoweredProgram& p, uint32_t write, uint32_t read);

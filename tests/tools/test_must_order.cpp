@@ -1,6 +1,7 @@
 // The must-order search (properties/must_order.h) against the whole-program search it
-// replaced (properties/must_order_reference.h), and API order as vector clocks
-// (properties/api_order.h) against the bitset fixpoint it replaced (below): obligation by
+// replaced (properties/must_order_reference.h), the no-hazards obligations from the write index
+// against those from scanning every access (obligations_for's scan_all), and API order as vector
+// clocks (properties/api_order.h) against the bitset fixpoint it replaced (below): obligation by
 // obligation, the same proof or none and the same assumption list, over the bundled library, the
 // fixed-seed fuzz pass and generated frames with and without their bugs.
 #include <doctest/doctest.h>
@@ -90,6 +91,13 @@ void compare(const std::string& file, const std::string& text, Tally* t, bool ap
   for (const model::Property& prop : pr.c.properties) {
     if (prop.kind == model::PropertyKind::DeadlockFree) continue;
     auto obs = properties::obligations_for(p, prop);
+    auto scanned = properties::obligations_for(p, prop, true);
+    CHECK(obs.error == scanned.error);
+    REQUIRE_MESSAGE(obs.list.size() == scanned.list.size(), file);
+    for (size_t i = 0; i < obs.list.size(); ++i)
+      if (obs.list[i].name != scanned.list[i].name || obs.list[i].kind != scanned.list[i].kind)
+        FAIL_CHECK(fmt::format("{}: obligation {}: {} (scanning every access: {})", file, i,
+                               obs.list[i].name, scanned.list[i].name));
     for (const properties::Obligation& o : obs.list) {
       auto a = fast.prove(o), b = slow.prove(o);
       ++t->obligations;
