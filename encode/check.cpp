@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <set>
 
 #include "encode/deadlock.h"
@@ -70,7 +71,20 @@ bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, co
 }
 
 // Decides the obligations of one property on a solver holding the base encoding.
-properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solver& s,
+// The solver and the case's base encoding, made when a first question reaches the solver
+// (creating a Z3 context and encoding the case cost more than most cases take otherwise).
+struct SolverState {
+  SolverState(const LoweredProgram& p, const solver::ContextOptions& so)
+      : ctx(so), enc(p, ctx), s(ctx, "base") {
+    for (solver::Term t : enc.base()) s.add(t);
+  }
+  solver::Context ctx;
+  Encoding enc;
+  solver::Solver s;
+};
+using GetSolver = std::function<SolverState&()>;
+
+properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
                            properties::MustOrder* fast, const std::vector<Obligation>& obs,
                            const CheckOptions& opt, int* query_counter) {
   std::set<std::string> used;
@@ -83,6 +97,8 @@ properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solve
         continue;
       }
     }
+    Encoding& enc = smt().enc;
+    solver::Solver& s = smt().s;
     s.push();
     s.set_query_name(o.name);
     auto q = enc.violation(o, (*query_counter)++);
@@ -131,14 +147,14 @@ properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solve
 // only for the stuck state's trace; otherwise the solver decides it (the fixpoint's "no" still
 // stands). A proof lists the assumptions it needs (properties/deadlock_rules.h).
 properties::Verdict decide_deadlock(
-    const Case& c, const LoweredProgram& p, solver::Context& ctx, const CheckOptions& opt,
+    const Case& c, const LoweredProgram& p, const GetSolver& smt, const CheckOptions& opt,
     bool monotone, const std::function<std::optional<bool>(const LoweredProgram&)>& proved) {
   const bool fixpoint = properties::all_can_complete(p, true);
   properties::Verdict v;
   if (opt.order_proofs && fixpoint && monotone) {
     v = properties::Proved{{}, 1};
   } else {
-    v = check_deadlock(p, ctx, opt.timeout_ms);
+    v = check_deadlock(p, smt().ctx, opt.timeout_ms);
     if (opt.order_proofs && !fixpoint && std::holds_alternative<properties::Proved>(v))
       return properties::Error{"internal: the deadlock fixpoint and the solver disagree"};
   }
@@ -173,10 +189,11 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   so.dump_dir = opt.dump_dir;
   if (opt.dump_dir) so.dump_prefix = dump_prefix(c.file);
   so.minimize_core = true;  // a proof reports the assumptions it needs, not Z3's first core
-  solver::Context ctx(so);
-  Encoding enc(p, ctx);
-  solver::Solver s(ctx, "base");
-  for (solver::Term t : enc.base()) s.add(t);
+  std::unique_ptr<SolverState> state;
+  const GetSolver smt = [&]() -> SolverState& {
+    if (!state) state = std::make_unique<SolverState>(p, so);
+    return *state;
+  };
   // Vacuity: a case whose own constraints admit no execution proves everything; say so instead.
   // With order proofs on, the completion fixpoint decides it when every wait is monotone (a
   // complete fixpoint order is an execution; none exists otherwise), and its "no" is final
@@ -188,7 +205,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
     base.status =
         properties::all_can_complete(p, false) ? solver::Status::Sat : solver::Status::Unsat;
   else
-    base = s.check(enc.assumption_literals(), opt.timeout_ms);
+    base = smt().s.check(smt().enc.assumption_literals(), opt.timeout_ms);
   out.prepare_ms = t_encode, out.base_ms = ms_since(t0) - t_encode;
   // Deadlock freedom, decided once when a property or the hang rule needs it.
   std::optional<properties::Verdict> deadlock;
@@ -202,7 +219,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
         if (std::holds_alternative<properties::Unknown>(v)) return std::nullopt;
         return std::holds_alternative<properties::Proved>(v);
       };
-      deadlock = decide_deadlock(c, p, ctx, opt, monotone, proved);
+      deadlock = decide_deadlock(c, p, smt, opt, monotone, proved);
     }
     return *deadlock;
   };
@@ -226,12 +243,12 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
       if (!obs.error.empty())
         v = properties::Error{obs.error};
       else
-        v = decide(p, enc, s, opt.order_proofs ? &fast : nullptr, obs.list, opt, &counter);
+        v = decide(p, smt, opt.order_proofs ? &fast : nullptr, obs.list, opt, &counter);
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict());
     }
     out.results.push_back({i, v, ms_since(tp), as_expected(prop, v)});
   }
-  if (opt.dump_dir && ctx.stats().dumps == 0) {
+  if (opt.dump_dir && (!state || state->ctx.stats().dumps == 0)) {
     // Say so rather than leave the user looking for a file that was never written.
     solver::write_dump(*opt.dump_dir, solver::file_stem(so.dump_prefix + "no-solver-query"), 1,
                        fmt::format("; syncproof: no question about {} reached the solver: its "
