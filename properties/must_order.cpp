@@ -11,6 +11,7 @@ using namespace model;
 namespace {
 constexpr uint32_t kNoParent = UINT32_MAX;
 constexpr uint32_t kViaWait = UINT32_MAX - 1;
+constexpr uint32_t kGuarded = uint32_t{1} << 31;  // in out_: the order has a guard
 constexpr size_t kCandidatesPerStep = 8;  // beyond this the solver decides (no loss of soundness)
 // The searches kept for reuse, in bytes; past this the memo starts afresh (it only saves work:
 // a search finds the same whenever it runs).
@@ -39,6 +40,13 @@ MustOrder::MustOrder(const LoweredProgram& p) : p_(p) {
       for (EventId c : r.candidates) feeds.push_back({c, w});
   }
   csr(n, out, &out_start_, &out_);
+  out_after_.resize(out_.size());
+  for (uint32_t i = 0; i < out_.size(); ++i) {
+    out_after_[i] = p.orders[out_[i]].after;
+    if (p.orders[out_[i]].guard.id) out_[i] |= kGuarded;
+  }
+  for (const WaitRule& r : p.waits)
+    need_.push_back(static_cast<uint32_t>(r.candidates.size())), wait_of_.push_back(r.wait);
   csr(n, feeds, &feed_start_, &feed_);
   csr(n, rules, &rule_start_, &rule_);
   visited_.assign(n, 0);
@@ -92,28 +100,30 @@ MustOrder::MustOrder(const LoweredProgram& p) : p_(p) {
 // is final once it is found, so the search stops as soon as the event asked about is found, and
 // goes on from there when asked about one it has not found yet.
 MustOrder::Reach::Reach(EventId src, size_t events, size_t waits)
-    : parent(events, kNoParent), done(events, 0), count(waits, 0), queue{src} {}
+    : parent(events, kNoParent), count(waits, 0), queue{src}, src(src) {}
 
 void MustOrder::advance(Reach& r, EventId until) {
   while (r.parent[until] == kNoParent && !r.queue.empty()) {
     EventId u = r.queue.front();
     r.queue.pop_front();
-    if (r.done[u]) continue;
-    r.done[u] = 1;
+    // An event is queued once, when found; only the source can be queued again (on a cycle).
+    if (u == r.src) {
+      if (r.src_done) continue;
+      r.src_done = true;
+    }
     for (uint32_t i = out_start_[u]; i < out_start_[u + 1]; ++i) {
-      const uint32_t oi = out_[i];
-      EventId v = p_.orders[oi].after;
+      const EventId v = out_after_[i];
       if (r.parent[v] != kNoParent) continue;
-      r.parent[v] = oi;
-      if (p_.orders[oi].guard.id)
+      r.parent[v] = out_[i] & ~kGuarded;
+      if (out_[i] & kGuarded)
         r.queue.push_back(v);
       else
         r.queue.push_front(v);
     }
     for (uint32_t i = feed_start_[u]; i < feed_start_[u + 1]; ++i) {
       const uint32_t w = feed_[i];
-      if (++r.count[w] != p_.waits[w].candidates.size()) continue;
-      EventId v = p_.waits[w].wait;
+      if (need_[w] > 1 && ++r.count[w] != need_[w]) continue;
+      const EventId v = wait_of_[w];
       if (r.parent[v] == kNoParent) r.parent[v] = kViaWait, r.queue.push_back(v);
     }
   }
@@ -122,7 +132,7 @@ void MustOrder::advance(Reach& r, EventId until) {
 MustOrder::Reach& MustOrder::from(EventId src) {
   auto it = memo_.find(src);
   if (it != memo_.end()) return it->second;
-  const size_t size = p_.events.size() * 5 + p_.waits.size() * 4;
+  const size_t size = (p_.events.size() + p_.waits.size()) * 4;
   if (memo_bytes_ + size > kMemoBytes) memo_.clear(), memo_bytes_ = 0;
   memo_bytes_ += size;
   ++searches_;

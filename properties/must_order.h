@@ -39,9 +39,10 @@ class MustOrder {
   struct Reach {
     Reach(model::EventId src, size_t events, size_t waits);
     std::vector<uint32_t> parent;  // by event: the order used to reach it (kViaWait: its wait)
-    std::vector<uint8_t> done;     // by event: its successors were looked at
     std::vector<uint32_t> count;   // by wait rule: candidates done
     std::deque<model::EventId> queue;
+    model::EventId src;
+    bool src_done = false;
   };
   static constexpr uint32_t kNever = UINT32_MAX;  // position of an event that never completes
   // No search from a can reach b: b completes, and no later than a (see the constructor).
@@ -64,7 +65,9 @@ class MustOrder {
 
   const model::LoweredProgram& p_;
   std::vector<uint32_t> pos_;                // event -> completion position (kNever: none)
-  std::vector<uint32_t> out_start_, out_;    // event -> order indices leaving it
+  std::vector<uint32_t> out_start_, out_;    // event -> order indices leaving it (| kGuarded)
+  std::vector<model::EventId> out_after_;    // by out_ entry: the order's later event
+  std::vector<uint32_t> need_, wait_of_;     // by wait rule: its candidates, its wait
   std::vector<uint32_t> feed_start_, feed_;  // candidate -> non-exempt wait rules it feeds
   std::vector<uint32_t> rule_start_, rule_;  // event -> wait rules whose wait it is
   std::vector<uint32_t> visited_;            // by event: the walk (epoch_) that visited it last
