@@ -5,14 +5,14 @@
 // An obligation whose monitor condition follows from such paths is proved without asking the
 // solver; everything else goes to the SMT engine. Sound, not complete: it never refutes.
 //
-//
-// Each search is the 0-1 breadth-first search of the program from its source it always was (the
-// paths it finds, and so the assumption lists, depend on its order over the whole program: a wait
-// is reached only once every candidate is, and a fence's candidates are every later signal). It
-// is asked only when a completion order of the program (an execution) leaves the question open,
-// stops as soon as it has found what it was asked about (it goes on when asked more), runs on
-// flat arrays, and the memo of searches is bounded. properties/must_order_reference.h keeps the
-// search as it was; the tests compare the two obligation by obligation.
+// Each search is the same 0-1 breadth-first search of the whole program from its source as
+// before (the paths it finds, and so the assumption lists, depend on its order over the whole
+// program: a wait is reached only once every candidate is, and a fence's candidates are every
+// later signal), so it still costs up to O(program) per source. It is asked only when a
+// completion order of the program (an execution) leaves the question open, stops as soon as it
+// has found what it was asked about (it goes on when asked more), runs on flat arrays, and the
+// memo of searches is bounded. properties/must_order_reference.h keeps the search as it was; the
+// tests compare the two obligation by obligation.
 #include <deque>
 #include <optional>
 #include <set>
