@@ -98,6 +98,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   out.constraints = p.orders.size() + p.waits.size();
   solver::ContextOptions so;
   so.timeout_ms = opt.timeout_ms;
+  so.rlimit = opt.rlimit;
   so.dump_dir = opt.dump_dir;
   so.minimize_core = true;  // a proof reports the assumptions it needs, not Z3's first core
   solver::Context ctx(so);

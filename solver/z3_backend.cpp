@@ -306,7 +306,7 @@ struct Solver::Impl {
     if (fired || late) {
       res.limit = Limit::Timeout;
       res.reason = fmt::format("timeout after {} ms", timeout);
-    } else if (cancelled && rlimit > 0 && res.rlimit_used >= rlimit) {
+    } else if (r == z3::unknown && rlimit > 0 && res.rlimit_used >= rlimit) {
       res.limit = Limit::Resource;
       res.reason = fmt::format("resource limit exhausted (rlimit {})", rlimit);
     } else if (cancelled && timeout > 0) {  // Z3's timer, just inside the budget by our clock
@@ -316,7 +316,7 @@ struct Solver::Impl {
       res.status = r == z3::sat ? Status::Sat : r == z3::unsat ? Status::Unsat : Status::Unknown;
       res.reason = why;
     }
-    if (fired || late || cancelled) rebuild();
+    if (cancelled || res.limit != Limit::None) rebuild();
     return res;
   }
 

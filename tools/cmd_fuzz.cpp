@@ -15,6 +15,7 @@
 #include "tools/cross_check.h"
 #include "tools/exit_codes.h"
 #include "tools/fuzz_shrink.h"
+#include "tools/options.h"
 #include "tools/report.h"
 
 namespace syncproof::cli {
@@ -150,7 +151,9 @@ void register_fuzz(CLI::App& app, int& rc) {
   cmd->add_option("--max-commands", args->shape.max_commands, "commands per case, at most (10)");
   cmd->add_option("--queues", args->shape.queues, "queues per case, at most (3)");
   cmd->add_option("--out", args->out, "where shrunk disagreements go (cases/regress)");
-  cmd->add_option("--timeout", args->timeout_ms, "budget per question, in ms, both engines");
+  cmd->add_option("--timeout", args->timeout_ms,
+                  "wall-clock budget per question, in ms, both engines (20000; at least 1)")
+      ->check(positive_ms());
   cmd->add_flag("!--no-shrink", args->shrink, "report disagreements without shrinking them");
   cmd->add_flag("--quiet", args->quiet, "no notes, only disagreements and the summary");
   cmd->callback([args, &rc] { rc = run_fuzz(*args, std::cout); });

@@ -1,6 +1,7 @@
 // syncproof: a formal model and property checker for GPU synchronization on Xbox Series.
 #include <exception>
 #include <iostream>
+#include <new>
 
 #include "tools/commands.h"
 #include "tools/exit_codes.h"
@@ -24,9 +25,12 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return static_cast<int>(Exit::Usage);
+  } catch (const std::bad_alloc&) {  // outside a case (each command reports its cases' own)
+    std::cerr << "syncproof: internal error: out of memory\n";
+    return static_cast<int>(Exit::Internal);
   } catch (const std::exception& e) {
     std::cerr << "syncproof: internal error: " << e.what() << "\n";
-    return 70;
+    return static_cast<int>(Exit::Internal);
   }
   return rc;
 }
