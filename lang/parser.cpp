@@ -5,10 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
 namespace syncproof::lang {
