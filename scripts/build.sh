@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Configures and builds one configuration: scripts/build.sh [release|asan]. Quiet unless it fails.
+# Configures and builds one configuration: scripts/build.sh [release|asan|clang]. Quiet unless it
+# fails. clang: the release configuration built with clang++ (-Werror too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kind=${1:-release}
 case "$kind" in
   release) dir=build; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo) ;;
   asan) dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=Debug -DSYNCPROOF_SANITIZE=ON) ;;
-  *) echo "usage: scripts/build.sh [release|asan]" >&2; exit 64 ;;
+  clang) dir=build-clang; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++) ;;
+  *) echo "usage: scripts/build.sh [release|asan|clang]" >&2; exit 64 ;;
 esac
 log="$dir/build.log"
 mkdir -p "$dir"
