@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Configures and builds one configuration: scripts/build.sh [release|asan|clang]. Quiet unless it
-# fails. clang: the release configuration built with clang++ (-Werror too).
+# Configures and builds one configuration: scripts/build.sh [release|asan|clang|fuzz]. Quiet
+# unless it fails. clang: the release configuration built with clang++ (-Werror too); fuzz: the
+# libFuzzer target (fuzz/: clang, -fsanitize=fuzzer,address,undefined).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kind=${1:-release}
@@ -8,7 +9,9 @@ case "$kind" in
   release) dir=build; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo) ;;
   asan) dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=Debug -DSYNCPROOF_SANITIZE=ON) ;;
   clang) dir=build-clang; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++) ;;
-  *) echo "usage: scripts/build.sh [release|asan|clang]" >&2; exit 64 ;;
+  fuzz) dir=build-fuzz
+    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSYNCPROOF_FUZZ=ON) ;;
+  *) echo "usage: scripts/build.sh [release|asan|clang|fuzz]" >&2; exit 64 ;;
 esac
 log="$dir/build.log"
 mkdir -p "$dir"
