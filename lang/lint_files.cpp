@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <ostream>
 #include <set>
@@ -131,7 +132,13 @@ LintSummary lint_paths(const std::vector<std::string>& paths, bool expect_inline
     ++s.files;
     ParseResult r;
     if (in.problem.empty()) {
-      r = parse_case_file(in.path, max_file_size);
+      try {
+        r = parse_case_file(in.path, max_file_size);
+      } catch (const std::exception& e) {  // bad_alloc included: name the file, go on
+        ++s.internal;
+        out << fmt::format("{}: internal error: {}\n", in.display, e.what());
+        continue;
+      }
     } else {
       r.c.file = in.display;
       Diagnostic d{model::Severity::Error, {}, in.problem, 1, true};
@@ -158,7 +165,8 @@ LintSummary lint_paths(const std::vector<std::string>& paths, bool expect_inline
   }
   if (expect_inline) {
     out << fmt::format("{}, {} as expected, {} not as expected\n", plural(s.files, "file", "files"),
-                       s.files - s.not_as_expected - s.unreadable - s.rejected, s.not_as_expected);
+                       s.files - s.not_as_expected - s.unreadable - s.rejected - s.internal,
+                       s.not_as_expected);
   } else {
     out << fmt::format("{}, {}, {}\n", plural(s.files, "file", "files"),
                        plural(s.errors, "error", "errors"),

@@ -31,6 +31,7 @@ struct LintSummary {
   size_t unreadable = 0;            // inputs that could not be read
   size_t rejected = 0;              // inputs refused (not regular files, over the size limit)
   size_t not_as_expected = 0;       // --expect-inline: files whose diagnostics differ
+  size_t internal = 0;              // files whose parsing threw (printed as internal errors)
 };
 
 // Prints every diagnostic (or, with expect_inline, every mismatch) and a final summary line:

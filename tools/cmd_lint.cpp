@@ -21,7 +21,7 @@ struct LintOptions {
 };
 
 Exit exit_code(const lang::LintSummary& s, bool expect_inline) {
-  Exit e = Exit::Ok;
+  Exit e = s.internal ? Exit::Internal : Exit::Ok;
   if (s.unreadable) e = worse(e, Exit::Unreadable);
   if (s.rejected) e = worse(e, Exit::Rejected);
   if (expect_inline) return s.not_as_expected ? worse(e, Exit::NotAsExpected) : e;

@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -31,12 +32,11 @@ bool memory_limit_enforced() {
 }
 
 std::string apply_memory_limit(uint64_t bytes) {
-  if (!memory_limit_enforced()) return {};
+  if (!memory_limit_enforced() || bytes == 0) return {};  // 0: leave the limit as it is
   struct rlimit lim {};
   if (::getrlimit(RLIMIT_AS, &lim) != 0) return std::strerror(errno);
-  const rlim_t want = bytes == 0 ? lim.rlim_max : static_cast<rlim_t>(bytes);
-  // Never raise a limit the caller's environment set lower.
-  lim.rlim_cur = lim.rlim_max == RLIM_INFINITY ? want : std::min<rlim_t>(want, lim.rlim_max);
+  // Never raise a limit the caller's environment set lower (ulimit -v).
+  lim.rlim_cur = std::min(static_cast<rlim_t>(bytes), lim.rlim_cur);
   if (::setrlimit(RLIMIT_AS, &lim) != 0) return std::strerror(errno);
   return {};
 }

@@ -14,6 +14,9 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <string_view>
+
+extern char** environ;
 
 namespace syncproof::testing {
 
@@ -28,18 +31,30 @@ CliRun run_cli(const std::vector<std::string>& args, const CliOptions& o) {
   std::vector<char*> argv;
   for (std::string& a : argv_s) argv.push_back(a.data());
   argv.push_back(nullptr);
+  // The environment is built here: after fork() the child calls only async-signal-safe functions.
+  std::vector<std::string> env_s;
+  for (char** e = environ; *e; ++e) {
+    const std::string_view kv(*e);
+    const std::string_view key = kv.substr(0, kv.find('='));
+    bool replaced = false;
+    for (const auto& [k, v] : o.env) replaced |= key == k;
+    if (!replaced) env_s.emplace_back(kv);
+  }
+  for (const auto& [k, v] : o.env) env_s.push_back(k + "=" + v);
+  std::vector<char*> envp;
+  for (std::string& e : env_s) envp.push_back(e.data());
+  envp.push_back(nullptr);
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {  // the child: only async-signal-safe calls from here on (plus setenv)
+  if (pid == 0) {  // the child: only async-signal-safe calls from here on
     ::dup2(out_pipe[1], 1);
     ::dup2(err_pipe[1], 2);
     if (!o.cwd.empty() && ::chdir(o.cwd.c_str()) != 0) ::_exit(127);
-    for (const auto& [k, v] : o.env) ::setenv(k.c_str(), v.c_str(), 1);
     if (o.as_nobody && ::geteuid() == 0) {
       if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)
         ::_exit(126);
     }
-    ::execv(argv[0], argv.data());
+    ::execve(argv[0], argv.data(), envp.data());
     ::_exit(127);
   }
   ::close(out_pipe[1]);
