@@ -2,6 +2,7 @@
 //   syncproof_bench library [DIR]       per-case check time over the case library
 //   syncproof_bench streams [N...]      generated 3-queue streams checked for no-hazards
 //   syncproof_bench engines|states|promela ...   both engines side by side (bench_engines.h)
+//   syncproof_bench batch|batch-generated|formats ... --jobs and report writers (bench_batch.h)
 // Prints one table; every number is a median of --runs repetitions (default 3).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_batch.h"
 #include "bench/bench_engines.h"
 #include "encode/check.h"
 #include "lang/lint_files.h"
@@ -105,6 +107,18 @@ int main(int argc, char** argv) {
   if (args[0] == "states" && args.size() > 1)
     return bench::full_states(args[1], runs, args.size() > 2 ? std::stoull(args[2]) : 5'000'000);
   if (args[0] == "promela" && args.size() > 1) return bench::promela(args[1]);
+  if (args[0] == "stream-text" && args.size() > 1) {  // the case `streams N` checks
+    cli::StreamShape shape;
+    shape.commands = std::atoi(args[1].c_str());
+    shape.seed = 7;
+    fmt::print("{}", cli::generate_stream(shape));
+    return 0;
+  }
+  if (args[0] == "batch") return bench::batch(args.size() > 1 ? args[1] : "cases", runs);
+  if (args[0] == "batch-generated")
+    return bench::batch_generated(args.size() > 1 ? std::atoi(args[1].c_str()) : 200,
+                                  args.size() > 2 ? std::atoi(args[2].c_str()) : 500, runs);
+  if (args[0] == "formats") return bench::formats(args.size() > 1 ? args[1] : "cases", runs);
   if (args[0] == "streams") {
     std::vector<int> sizes;
     for (size_t i = 1; i < args.size(); ++i) sizes.push_back(std::atoi(args[i].c_str()));
@@ -112,7 +126,8 @@ int main(int argc, char** argv) {
     return streams(sizes, runs);
   }
   fmt::print(stderr,
-             "usage: syncproof_bench [library [DIR] | streams [N...] | engines [DIR] | states CASE "
-             "| promela CASE] [--runs K]\n");
+             "usage: syncproof_bench [library [DIR] | streams [N...] | stream-text N | engines "
+             "[DIR] | states CASE | promela CASE | batch [DIR] | batch-generated [N [COMMANDS]] | "
+             "formats [DIR]] [--runs K]\n");
   return 64;
 }

@@ -4,13 +4,17 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <functional>
 #include <set>
 
 #include "encode/deadlock.h"
 #include "encode/encoding.h"
+#include "properties/deadlock_rules.h"
 #include "properties/monitor.h"
 #include "properties/must_order.h"
 #include "properties/trace.h"
+#include "solver/smtlib.h"
 
 namespace syncproof::encode {
 
@@ -31,6 +35,38 @@ properties::Times model_times(solver::Solver& s, const Encoding& enc, size_t n) 
   sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
   for (auto& x : t) x = std::lower_bound(sorted.begin(), sorted.end(), x) - sorted.begin() + 1;
   return t;
+}
+
+// A counterexample reads best as an interleaving: when the model ties events the trace shows
+// (the obligation's accesses, arrivals and cache operations), ask once more with them apart and
+// keep that model if there is one (the violation never needs a tie: every order is strict).
+// Returns whether it left a scope pushed (the caller pops it once done with the model).
+bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, const Obligation& o,
+                   const CheckOptions& opt) {
+  std::vector<EventId> shown = properties::focus_events(p, o);
+  auto add_ops = [&](const std::vector<properties::Step>& steps) {
+    for (const auto& st : steps)
+      for (uint32_t oi : st.ops) shown.push_back(p.cache_ops[oi].ev);
+  };
+  add_ops(o.fresh.steps), add_ops(o.waw.first_steps);
+  std::sort(shown.begin(), shown.end());
+  shown.erase(std::unique(shown.begin(), shown.end()), shown.end());
+  std::vector<solver::Term> apart;
+  for (size_t a = 0; a < shown.size(); ++a)
+    for (size_t b = a + 1; b < shown.size(); ++b)
+      if (s.int_value(enc.t(shown[a])) == s.int_value(enc.t(shown[b])))
+        apart.push_back(enc.ctx().ne(enc.t(shown[a]), enc.t(shown[b])));
+  if (apart.empty()) return false;
+  std::vector<solver::Term> all;
+  for (size_t a = 0; a < shown.size(); ++a)
+    for (size_t b = a + 1; b < shown.size(); ++b)
+      all.push_back(enc.ctx().ne(enc.t(shown[a]), enc.t(shown[b])));
+  s.push();
+  s.add(enc.ctx().land(all));
+  if (s.check(enc.assumption_literals(), opt.timeout_ms).status == solver::Status::Sat) return true;
+  s.pop();
+  s.check(enc.assumption_literals(), opt.timeout_ms);  // the model with ties, again
+  return false;
 }
 
 // Decides the obligations of one property on a solver holding the base encoding.
@@ -54,6 +90,8 @@ properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solve
     auto r = s.check(enc.assumption_literals(), opt.timeout_ms);
     if (r.status == solver::Status::Unknown) {
       s.pop();
+      // A counterexample already found stands: the property is violated whatever the rest says.
+      if (first) break;
       return properties::Unknown{fmt::format("{} on '{}'", r.reason, o.name)};
     }
     if (r.status == solver::Status::Unsat) {
@@ -63,8 +101,10 @@ properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solve
     }
     ++failing;
     if (!first) {
+      const bool extra = separate_ties(p, enc, s, o, opt);
       auto times = model_times(s, enc, p.events.size());
       auto line = static_cast<uint64_t>(s.int_value(q.line));
+      if (extra) s.pop();
       auto m = properties::monitor(p, o, times, line);
       if (!m.violated) {
         s.pop();
@@ -87,6 +127,38 @@ properties::Verdict decide(const LoweredProgram& p, Encoding& enc, solver::Solve
   return properties::Proved{{used.begin(), used.end()}, static_cast<int>(obs.size())};
 }
 
+// P-DEADLOCK-FREE: the fixpoint decides it when every wait is monotone and the solver is asked
+// only for the stuck state's trace; otherwise the solver decides it (the fixpoint's "no" still
+// stands). A proof lists the assumptions it needs (properties/deadlock_rules.h).
+properties::Verdict decide_deadlock(
+    const Case& c, const LoweredProgram& p, solver::Context& ctx, const CheckOptions& opt,
+    bool monotone, const std::function<std::optional<bool>(const LoweredProgram&)>& proved) {
+  const bool fixpoint = properties::all_can_complete(p, true);
+  properties::Verdict v;
+  if (opt.order_proofs && fixpoint && monotone) {
+    v = properties::Proved{{}, 1};
+  } else {
+    v = check_deadlock(p, ctx, opt.timeout_ms);
+    if (opt.order_proofs && !fixpoint && std::holds_alternative<properties::Proved>(v))
+      return properties::Error{"internal: the deadlock fixpoint and the solver disagree"};
+  }
+  if (auto* pr = std::get_if<properties::Proved>(&v))
+    pr->assumptions = properties::deadlock_assumptions(c, p, proved);
+  return v;
+}
+
+// --dump-smt2 file names start with the case's path (without ".sync") and a hash of the whole
+// path, so that the cases of a batch can share one directory and paths that read alike once made
+// file names ("a/b_c.sync", "a_b/c.sync") still get their own files: "cases/a/b.sync" ->
+// "cases_a_b-1f0c55e2.".
+std::string dump_prefix(const std::string& file) {
+  if (file.empty()) return "case.";
+  uint32_t h = 2166136261u;  // FNV-1a
+  for (unsigned char ch : file) h = (h ^ ch) * 16777619u;
+  return fmt::format(
+      "{}-{:08x}.", solver::file_stem(std::filesystem::path(file).replace_extension().string()), h);
+}
+
 }  // namespace
 
 CaseResult check_case(const Case& c, const CheckOptions& opt) {
@@ -100,24 +172,41 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   so.timeout_ms = opt.timeout_ms;
   so.rlimit = opt.rlimit;
   so.dump_dir = opt.dump_dir;
+  if (opt.dump_dir) so.dump_prefix = dump_prefix(c.file);
   so.minimize_core = true;  // a proof reports the assumptions it needs, not Z3's first core
   solver::Context ctx(so);
   Encoding enc(p, ctx);
   solver::Solver s(ctx, "base");
   for (solver::Term t : enc.base()) s.add(t);
   // Vacuity: a case whose own constraints admit no execution proves everything; say so instead.
-  // With order proofs on, the completion fixpoint decides it exactly (a complete fixpoint order
-  // is an execution; none exists otherwise) and the solver meets the formula only when an
-  // obligation needs it. Without them, the solver decides it.
+  // With order proofs on, the completion fixpoint decides it when every wait is monotone (a
+  // complete fixpoint order is an execution; none exists otherwise), and its "no" is final
+  // anyway; otherwise the solver decides it.
   const double t_encode = ms_since(t0);
-  const bool deadlock_free = properties::all_can_complete(p, true);
+  const bool monotone = properties::all_waits_monotone(p);
   solver::CheckResult base;
-  if (opt.order_proofs)
+  if (opt.order_proofs && (monotone || !properties::all_can_complete(p, false)))
     base.status =
         properties::all_can_complete(p, false) ? solver::Status::Sat : solver::Status::Unsat;
   else
     base = s.check(enc.assumption_literals(), opt.timeout_ms);
   out.prepare_ms = t_encode, out.base_ms = ms_since(t0) - t_encode;
+  // Deadlock freedom, decided once when a property or the hang rule needs it.
+  std::optional<properties::Verdict> deadlock;
+  auto deadlock_verdict = [&]() -> const properties::Verdict& {
+    if (!deadlock) {
+      auto proved = [&](const LoweredProgram& q) -> std::optional<bool> {
+        if (opt.order_proofs && properties::all_waits_monotone(q))
+          return properties::all_can_complete(q, true);
+        solver::Context scratch(so);
+        auto v = check_deadlock(q, scratch, opt.timeout_ms);
+        if (std::holds_alternative<properties::Unknown>(v)) return std::nullopt;
+        return std::holds_alternative<properties::Proved>(v);
+      };
+      deadlock = decide_deadlock(c, p, ctx, opt, monotone, proved);
+    }
+    return *deadlock;
+  };
   int counter = 0;
   properties::MustOrder fast(p);
   for (size_t i = 0; i < c.properties.size(); ++i) {
@@ -125,14 +214,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
     auto tp = std::chrono::steady_clock::now();
     properties::Verdict v;
     if (prop.kind == PropertyKind::DeadlockFree) {
-      // The fixpoint decides deadlock freedom exactly; the solver is asked only for the stuck
-      // state's trace, and must find one.
-      if (opt.order_proofs && deadlock_free)
-        v = properties::Proved{{}, 1};
-      else
-        v = check_deadlock(p, ctx, opt.timeout_ms);
-      if (opt.order_proofs && std::holds_alternative<properties::Proved>(v) && !deadlock_free)
-        v = properties::Error{"internal: the deadlock fixpoint and the solver disagree"};
+      v = deadlock_verdict();
     } else if (base.status == solver::Status::Unknown) {
       v = properties::Unknown{
           fmt::format("{} while checking that the case has an execution", base.reason)};
@@ -146,8 +228,18 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
         v = properties::Error{obs.error};
       else
         v = decide(p, enc, s, opt.order_proofs ? &fast : nullptr, obs.list, opt, &counter);
+      if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict());
     }
     out.results.push_back({i, v, ms_since(tp), as_expected(prop, v)});
+  }
+  if (opt.dump_dir && ctx.stats().dumps == 0) {
+    // Say so rather than leave the user looking for a file that was never written.
+    solver::write_dump(*opt.dump_dir, solver::file_stem(so.dump_prefix + "no-solver-query"), 1,
+                       fmt::format("; syncproof: no question about {} reached the solver: its "
+                                   "{} properties were decided without it (must-happen-before "
+                                   "paths, the completion fixpoint, or an error found first);\n"
+                                   "; --no-order-proofs sends every obligation to Z3\n(exit)\n",
+                                   c.file.empty() ? "this case" : c.file, c.properties.size()));
   }
   out.ms = ms_since(t0);
   return out;

@@ -1,6 +1,10 @@
 #include "encode/encoding.h"
 
+#include "encode/wait_values.h"
+
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace syncproof::encode {
 
@@ -47,15 +51,48 @@ Term Encoding::order_term(const Order& o) {
   return c;
 }
 
-// A wait completes after one of the writes or signals that can satisfy it. When the initial
-// value (0 under A-INITIAL-ZERO) satisfies it, or nothing is known of the initial value, it may
-// complete at any time.
+// A wait completes after one of the writes or signals that can satisfy it. When the initial value
+// (0 under A-INITIAL-ZERO) satisfies it, or nothing is known of the initial value, it may
+// complete at any time. That rule is exact for a monotone wait (model/wait_value.h); any other
+// wait is decided by the value its poll reads (encode/wait_values.h).
 Term Encoding::wait_term(const WaitRule& w) {
-  if (w.zero_satisfies || !p_.config.assumptions.enabled(AssumptionId::InitialZero))
-    return ctx_.bool_val(true);
-  std::vector<Term> any;
-  for (EventId c : w.candidates) any.push_back(ctx_.lt(t(c), t(w.wait)));
-  return ctx_.implies(guard({AssumptionId::InitialZero, true}), ctx_.lor(any));
+  if (w.monotone) {
+    if (w.initial.can_sat) return ctx_.bool_val(true);
+    std::vector<Term> any;
+    for (EventId c : w.candidates) any.push_back(ctx_.lt(t(c), t(w.wait)));
+    // The rule rests on A-INITIAL-ZERO keeping the initial value from passing (unless no value
+    // could), on the value assumptions that make the wait monotone or narrow its candidates, and
+    // on the assumptions that chain the writers when some writer fails the wait. Without them the
+    // wait is left free to complete at any time (an over-approximation of what it would be).
+    uint32_t rests = w.chain_guards | w.value_depends;
+    if (w.initial_unknown_may) rests |= 1u << static_cast<int>(AssumptionId::InitialZero);
+    std::vector<Term> rests_on;
+    for (int a = 0; a < kAssumptionCount; ++a)
+      if (rests & (1u << a)) rests_on.push_back(guard({static_cast<AssumptionId>(a), true}));
+    return ctx_.implies(ctx_.land(rests_on), ctx_.lor(any));
+  }
+  const auto& ws = w.word.writers;
+  WaitTerms terms{ctx_, w, [&](uint32_t k) { return ctx_.lt(t(ws[k].ev), t(w.wait)); },
+                  [&](uint32_t a, uint32_t b) { return ctx_.lt(t(ws[b].ev), t(ws[a].ev)); },
+                  [&](AssumptionId a) {
+                    return guard({a, true});
+                  }};
+  std::vector<Term> all = {terms.may_pass()};
+  // An execution is an interleaving: the poll and the writes it may see never tie.
+  for (const Term& d : apart(w, [&](EventId e) { return t(e); })) all.push_back(d);
+  return ctx_.land(all);
+}
+
+std::vector<Term> Encoding::apart(const WaitRule& w, const std::function<Term(EventId)>& time) {
+  std::vector<Term> out;
+  const auto& ws = w.word.writers;
+  for (size_t a = 0; a < ws.size(); ++a) {
+    out.push_back(ctx_.ne(time(ws[a].ev), time(w.wait)));
+    for (size_t b = a + 1; b < ws.size(); ++b)
+      if ((ws[a].parts & ws[b].parts) && ws[a].ev != ws[b].ev)
+        out.push_back(ctx_.ne(time(ws[a].ev), time(ws[b].ev)));
+  }
+  return out;
 }
 
 Term Encoding::covers(const Coverage& c, Term line) {
@@ -81,36 +118,25 @@ Term Encoding::covers(const Coverage& c, Term line) {
 Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term start, Term line,
                            const std::string& prefix, Term* out) {
   std::vector<Term> cs;
-  Term prev = start;
+  Term prev = start, before_prev = start;
   for (size_t j = 0; j < steps.size(); ++j) {
     Term g = ctx_.int_var(fmt::format("{}.g{}", prefix, j));
     for (uint32_t oi : steps[j].ops) {
       const CacheOp& op = p_.cache_ops[oi];
       Term after = ctx_.land({covers(op.cov, line), ctx_.gt(t(op.ev), prev)});
       cs.push_back(ctx_.implies(after, ctx_.ge(t(op.ev), g)));
+      // A-GL2-WB-BEFORE-INV: an operation of the previous (down) step too crosses this joining
+      // (up) step at its own time, once it is after the point before that step.
+      if (j > 0 && joins_active(p_, steps[j]) &&
+          std::find(steps[j - 1].ops.begin(), steps[j - 1].ops.end(), oi) !=
+              steps[j - 1].ops.end()) {
+        Term joined = ctx_.land({covers(op.cov, line), ctx_.gt(t(op.ev), before_prev)});
+        cs.push_back(ctx_.implies(guard({AssumptionId::Gl2WbBeforeInv, true}),
+                                  ctx_.implies(joined, ctx_.ge(t(op.ev), g))));
+      }
     }
+    before_prev = prev;
     prev = g;
-  }
-  *out = prev;
-  return ctx_.land(cs);
-}
-
-// H_0 = start; H_j = t(o) for some operation o of step j covering the line with t(o) > H_{j-1}:
-// an upper bound on when the data has crossed (exists-form, used for the later write of a WAW).
-Term Encoding::chain_exists(const std::vector<properties::Step>& steps, Term start, Term line,
-                            const std::string& prefix, Term* out) {
-  std::vector<Term> cs;
-  Term prev = start;
-  for (size_t j = 0; j < steps.size(); ++j) {
-    Term h = ctx_.int_var(fmt::format("{}.h{}", prefix, j));
-    std::vector<Term> any;
-    for (uint32_t oi : steps[j].ops) {
-      const CacheOp& op = p_.cache_ops[oi];
-      any.push_back(
-          ctx_.land({covers(op.cov, line), ctx_.gt(t(op.ev), prev), ctx_.eq(h, t(op.ev))}));
-    }
-    cs.push_back(ctx_.lor(any));
-    prev = h;
   }
   *out = prev;
   return ctx_.land(cs);
@@ -155,19 +181,19 @@ Encoding::Query Encoding::violation(const properties::Obligation& o, int qi) {
       return {ctx_.lor(any), line};
     }
     case K::WriteOrder: {
+      // The earlier data's latest arrival at the meeting level (G) is not before the later
+      // data's earliest: its arrival at its first level (properties/obligation.h).
       const MemAccess& w1 = p_.accesses[o.waw.first];
       const MemAccess& w2 = p_.accesses[o.waw.second];
-      Term g, h;
+      Term g;
       Term c1 = chain_lower(o.waw.first_steps, t(w1.arrive), line, prefix + ".a", &g);
-      Term c2 = chain_exists(o.waw.second_steps, t(w2.arrive), line, prefix + ".b", &h);
-      return {ctx_.land({in_lines(o.waw.lo, o.waw.hi), c1, c2, ctx_.ge(g, h)}), line};
+      return {ctx_.land({in_lines(o.waw.lo, o.waw.hi), c1, ctx_.ge(g, t(w2.arrive))}), line};
     }
     case K::ReadFirst: {
+      // The later write's earliest arrival where the read looks is its first level's arrival.
       const MemAccess& r = p_.accesses[o.war.read];
       const MemAccess& w = p_.accesses[o.war.write];
-      Term h;
-      Term c = chain_exists(o.war.steps, t(w.arrive), line, prefix, &h);
-      return {ctx_.land({in_lines(o.war.lo, o.war.hi), c, ctx_.lt(h, t(r.ev))}), line};
+      return {ctx_.land({in_lines(o.war.lo, o.war.hi), ctx_.lt(t(w.arrive), t(r.ev))}), line};
     }
     case K::Race:
       return {ctx_.bool_val(true), line};

@@ -6,6 +6,7 @@
 // arrived" per cache level (properties/obligation.h), asked for one symbolic line at a time.
 // Constraints resting on a named assumption are guarded by one Boolean literal per assumption,
 // so the unsat core of a proof lists the assumptions it used.
+#include <functional>
 #include <map>
 #include <optional>
 #include <vector>
@@ -38,6 +39,10 @@ class Encoding {
   Query violation(const properties::Obligation& o, int query_index);
 
   solver::Term covers(const model::Coverage& c, solver::Term line);
+  // Disequalities keeping a wait's poll and the writes of each part of its word apart, in the
+  // times `time` gives events (an execution is an interleaving).
+  std::vector<solver::Term> apart(const model::WaitRule& w,
+                                  const std::function<solver::Term(model::EventId)>& time);
   solver::Term guard(const model::Guard& g);
   solver::Context& ctx() { return ctx_; }
   const model::LoweredProgram& program() const { return p_; }
@@ -48,8 +53,6 @@ class Encoding {
   // Lower bound form: G >= time at which the data has moved through `steps` (see .cpp).
   solver::Term chain_lower(const std::vector<properties::Step>& steps, solver::Term start,
                            solver::Term line, const std::string& prefix, solver::Term* out);
-  solver::Term chain_exists(const std::vector<properties::Step>& steps, solver::Term start,
-                            solver::Term line, const std::string& prefix, solver::Term* out);
 
   const model::LoweredProgram& p_;
   solver::Context& ctx_;

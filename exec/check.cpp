@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 
+#include "properties/deadlock_rules.h"
 #include "properties/monitor.h"
 #include "properties/trace.h"
 
@@ -42,9 +43,9 @@ class Graphs {
 
 // `cone`: ancestors of the obligation's watched events (graph.h), outside which the reduced
 // searches fire nothing.
-ObligationResult search_one(const LoweredProgram& p, const Graph& g, const Obligation& o,
-                            const ExecOptions& opt, const Budget& b, const Bitset& cone,
-                            SearchStats& st) {
+ObligationResult search_one(const LoweredProgram& p, const Graph& g, uint32_t dropped,
+                            const Obligation& o, const ExecOptions& opt, const Budget& b,
+                            const Bitset& cone, SearchStats& st) {
   ObligationResult res;
   auto take = [&](SearchResult&& r, uint64_t line) {
     res.status = r.status;
@@ -63,11 +64,20 @@ ObligationResult search_one(const LoweredProgram& p, const Graph& g, const Oblig
       return res;
     default:
       for (uint64_t unit : line_units(p, o)) {
-        take(search_chain(g, chain_watch(p, o, unit), opt.reduce, b, st, &cone), unit);
+        take(search_chain(g, chain_watch(p, o, unit, dropped), opt.reduce, b, st, &cone), unit);
         if (res.status != Status::Safe) return res;
       }
       return res;
   }
+}
+
+// Assumptions the obligation's chains themselves rest on (not orders of the graph): a step that
+// joins its down step (A-GL2-WB-BEFORE-INV).
+uint32_t chain_assumptions(const LoweredProgram& p, const Obligation& o) {
+  if (o.kind != Obligation::Kind::Fresh) return 0;
+  for (const properties::Step& s : o.fresh.steps)
+    if (properties::joins_active(p, s)) return 1u << static_cast<int>(AssumptionId::Gl2WbBeforeInv);
+  return 0;
 }
 
 ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligation& o,
@@ -81,13 +91,16 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligatio
   std::vector<char> after_read;
   if (EventId d = decided_by(p, o); d != kNoEvent)
     after_read = descendants(graphs.get(assumptions_present(p)), d);
-  const Bitset cone =
-      ancestors(graphs.get(0), watched_events(p, o, after_read.empty() ? nullptr : &after_read));
-  ObligationResult res = search_one(p, graphs.get(0), o, opt, b, cone, st);
+  // Non-monotone events are always watched: a search that leaves one unfired could miss the
+  // only order in which a wait completes (graph.h).
+  std::vector<EventId> watched = watched_events(p, o, after_read.empty() ? nullptr : &after_read);
+  graphs.get(0).nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
+  const Bitset cone = ancestors(graphs.get(0), watched);
+  ObligationResult res = search_one(p, graphs.get(0), 0, o, opt, b, cone, st);
   if (res.status != Status::Safe || o.kind == Obligation::Kind::Race) return res;
   // Only constraints inside the cone can matter to the proof (dropping constraints only shrinks
   // the cone, so it stays a superset of every re-run's).
-  const uint32_t present = assumptions_present(p, &cone);
+  const uint32_t present = assumptions_present(p, &cone) | chain_assumptions(p, o);
   if (!opt.minimize_assumptions) {
     res.assumptions = present;
     return res;
@@ -98,7 +111,12 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligatio
   for (int a = 0; a < kAssumptionCount; ++a) {
     const uint32_t bit = 1u << a;
     if (!(present & bit)) continue;
-    if (search_one(p, graphs.get(dropped | bit), o, opt, b, cone, st).status == Status::Safe)
+    // Without it some wait would no longer be monotone (its writers' chain breaks): deciding that
+    // takes the search over orders of writers and waits, exponential in their number. Keep the
+    // assumption instead (never under-reports; the SMT engine's core may name fewer).
+    if (graphs.get(dropped | bit).vrules.size() > graphs.get(0).vrules.size()) continue;
+    if (search_one(p, graphs.get(dropped | bit), dropped | bit, o, opt, b, cone, st).status ==
+        Status::Safe)
       dropped |= bit;
   }
   res.assumptions = present & ~dropped;
@@ -121,8 +139,10 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs,
   int failing = 0;
   for (size_t i = 0; i < obs.size(); ++i) {
     ObligationResult r = decide(p, graphs, obs[i], opt, st);
-    if (r.status == Status::Unknown)
+    if (r.status == Status::Unknown) {
+      if (first) break;  // a counterexample already found stands
       return properties::Unknown{fmt::format("{} on '{}'", r.reason, obs[i].name)};
+    }
     if (r.status == Status::Safe) {
       used |= r.assumptions;
       continue;
@@ -154,7 +174,9 @@ properties::Verdict deadlock_verdict(const LoweredProgram& p, const std::vector<
       stuck.push_back({q, i});
       break;
     }
-  v.trace = properties::deadlock_trace(c, stuck);
+  std::vector<char> done(p.events.size(), 0);
+  for (EventId e : fired) done[e] = 1;
+  v.trace = properties::deadlock_trace(p, stuck, done);
   return v;
 }
 
@@ -190,22 +212,43 @@ properties::CaseResult check_case(const Case& c, const ExecOptions& opt) {
   out.constraints = p.orders.size() + p.waits.size();
   Graphs graphs(p);
   SearchStats st;
+  auto budget = [&] {
+    return Budget{opt.max_states,
+                  std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
+  };
   // Vacuity, as the SMT engine's base check: no complete execution proves everything.
-  const bool vacuous = any_execution(graphs.get(0)).size() != p.events.size();
+  const bool vacuous = any_execution(graphs.get(0), budget()).size() != p.events.size();
+  const bool monotone = graphs.get(0).monotone();
+  // Deadlock freedom, decided once when a property or the hang rule needs it.
+  std::optional<properties::Verdict> deadlock;
+  auto deadlock_verdict_of = [&]() -> const properties::Verdict& {
+    if (!deadlock) {
+      auto r = search_deadlock(build_graph(p, WaitMode::Deadlock), opt.reduce, budget(), st);
+      if (r.status == Status::Unknown)
+        deadlock = properties::Unknown{fmt::format("{} on 'deadlock-free'", r.reason)};
+      else if (r.status == Status::Violated)
+        deadlock = deadlock_verdict(p, r.order);
+      else
+        deadlock = properties::Proved{
+            properties::deadlock_assumptions(c, p,
+                                             [&](const LoweredProgram& q) -> std::optional<bool> {
+                                               SearchStats scratch;
+                                               auto x = search_deadlock(
+                                                   build_graph(q, WaitMode::Deadlock), opt.reduce,
+                                                   budget(), scratch);
+                                               if (x.status == Status::Unknown) return std::nullopt;
+                                               return x.status == Status::Safe;
+                                             }),
+            1};
+    }
+    return *deadlock;
+  };
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Property& prop = c.properties[i];
     auto tp = std::chrono::steady_clock::now();
     properties::Verdict v;
     if (prop.kind == PropertyKind::DeadlockFree) {
-      Budget b{opt.max_states,
-               std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
-      auto r = search_deadlock(build_graph(p, WaitMode::Deadlock), opt.reduce, b, st);
-      if (r.status == Status::Unknown)
-        v = properties::Unknown{fmt::format("{} on 'deadlock-free'", r.reason)};
-      else if (r.status == Status::Safe)
-        v = properties::Proved{{}, 1};
-      else
-        v = deadlock_verdict(p, r.order);
+      v = deadlock_verdict_of();
     } else if (vacuous) {
       v = properties::Error{
           "vacuous: the model allows no complete execution of this case (a wait can never be "
@@ -216,6 +259,7 @@ properties::CaseResult check_case(const Case& c, const ExecOptions& opt) {
         v = properties::Error{obs.error};
       else
         v = decide_property(p, graphs, obs.list, opt, st);
+      if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict_of());
     }
     out.results.push_back({i, v, ms_since(tp), properties::as_expected(prop, v)});
   }

@@ -1,17 +1,12 @@
 #include "exec/graph.h"
 
+#include <algorithm>
+
 namespace syncproof::exec {
 
 using namespace model;
 
 namespace {
-
-bool rule_constrains(const LoweredProgram& p, const WaitRule& w, WaitMode mode, uint32_t dropped) {
-  const bool zero_known = p.config.assumptions.enabled(AssumptionId::InitialZero);
-  if (mode == WaitMode::Deadlock) return !(zero_known && w.zero_satisfies);
-  const bool iz_dropped = dropped & (1u << static_cast<int>(AssumptionId::InitialZero));
-  return !(w.zero_satisfies || !zero_known || iz_dropped);
-}
 
 void csr(uint32_t n, const std::vector<std::pair<uint32_t, uint32_t>>& edges,
          std::vector<uint32_t>* start, std::vector<uint32_t>* out) {
@@ -23,43 +18,122 @@ void csr(uint32_t n, const std::vector<std::pair<uint32_t, uint32_t>>& edges,
   for (auto [a, b] : edges) (*out)[pos[a]++] = b;
 }
 
+uint32_t bit(AssumptionId a) {
+  return 1u << static_cast<int>(a);
+}
+
+// Is there a path of orders a ~> b in the graph's successor lists? Breadth first from a, resetting
+// only what it touched (writers are usually a few orders apart).
+class Reach {
+ public:
+  explicit Reach(const Graph& g) : g_(g), seen_(g.n, 0) {}
+  bool operator()(EventId a, EventId b) {
+    std::vector<EventId> touched{a}, todo{a};
+    seen_[a] = 1;
+    bool found = false;
+    for (size_t i = 0; i < todo.size() && !found; ++i)
+      for (uint32_t k = g_.succ_start[todo[i]]; k < g_.succ_start[todo[i] + 1]; ++k) {
+        const EventId v = g_.succ[k];
+        if (seen_[v]) continue;
+        if (v == b) found = true;
+        seen_[v] = 1, touched.push_back(v), todo.push_back(v);
+      }
+    for (EventId e : touched) seen_[e] = 0;
+    return found;
+  }
+
+ private:
+  const Graph& g_;
+  std::vector<char> seen_;
+};
+
 }  // namespace
 
 Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped) {
   Graph g;
   g.program = &p;
   g.n = static_cast<uint32_t>(p.events.size());
+  g.mode = mode;
+  g.values = value_config(p.config.assumptions, dropped);
   g.preds.assign(g.n, 0);
   g.rules.assign(g.n, 0);
-  std::vector<std::pair<uint32_t, uint32_t>> orders, feeds;
+  g.vrule_of.assign(g.n, UINT32_MAX);
+  g.nm = Bitset(g.n);
+  std::vector<std::pair<uint32_t, uint32_t>> orders, feeds, cands, vfeeds;
+  std::vector<uint32_t> vwriter_of;  // parallel to vfeeds: the writer index
   for (const Order& o : p.orders) {
-    if (o.guard.id && (dropped & (1u << static_cast<int>(*o.guard.id)))) continue;
+    if (o.guard.id && (dropped & bit(*o.guard.id))) continue;
     orders.push_back({o.before, o.after});
     ++g.preds[o.after];
   }
+  csr(g.n, orders, &g.succ_start, &g.succ);
+  Reach reach(g);
   for (uint32_t i = 0; i < p.waits.size(); ++i) {
     const WaitRule& w = p.waits[i];
-    if (!rule_constrains(p, w, mode, dropped)) continue;
+    const WaitValues vals = analyze(w.word, g.values);
+    // Monotone along the chain the lowering found, if this graph's orders still chain the
+    // writers (another assumption's orders may, where the lowering's path used a dropped one).
+    bool chain = false;
+    if (!vals.trivially_monotone && w.chained) {
+      const std::vector<uint32_t> order = writers_by_event(w.word);
+      chain = chain_monotone(w.word, order, g.values);
+      for (size_t k = 0; chain && k + 1 < order.size(); ++k)
+        chain = reach(w.word.writers[order[k]].ev, w.word.writers[order[k + 1]].ev);
+    }
+    if (!vals.trivially_monotone && !chain) {
+      const auto r = static_cast<uint32_t>(g.vrules.size());
+      g.vrules.push_back({w.wait, i});
+      g.vrule_of[w.wait] = r;
+      g.nm.set(w.wait);
+      for (uint32_t k = 0; k < w.word.writers.size(); ++k) {
+        vfeeds.push_back({w.word.writers[k].ev, r});
+        vwriter_of.push_back(k);
+        g.nm.set(w.word.writers[k].ev);
+      }
+      continue;
+    }
+    // Monotone: unconstrained when the initial poll may (safety) or must (deadlock) pass.
+    const bool initial_ok =
+        mode == WaitMode::Safety ? vals.initial.can_sat : !vals.initial.can_fail;
+    if (initial_ok) continue;
     auto r = static_cast<uint32_t>(g.rule_wait.size());
     g.rule_wait.push_back(w.wait);
     g.rule_source.push_back(i);
     ++g.rules[w.wait];
-    for (EventId c : w.candidates) feeds.push_back({c, r});
+    for (uint32_t k : mode == WaitMode::Safety ? vals.may : vals.must) {
+      feeds.push_back({w.word.writers[k].ev, r});
+      cands.push_back({r, w.word.writers[k].ev});
+    }
   }
-  csr(g.n, orders, &g.succ_start, &g.succ);
   for (auto& [a, b] : orders) std::swap(a, b);
   csr(g.n, orders, &g.pred_start, &g.pred);
   csr(g.n, feeds, &g.feed_start, &g.feed);
+  csr(static_cast<uint32_t>(g.rule_wait.size()), cands, &g.cand_start, &g.cand);
+  // Value feeds, keeping each entry's writer index next to its rule.
+  std::vector<std::pair<uint32_t, uint32_t>> vf;
+  for (size_t i = 0; i < vfeeds.size(); ++i)
+    vf.push_back({vfeeds[i].first, static_cast<uint32_t>(i)});
+  csr(g.n, vf, &g.vfeed_start, &g.vfeed_rule);
+  g.vfeed_writer.resize(g.vfeed_rule.size());
+  for (uint32_t& x : g.vfeed_rule) {
+    const uint32_t entry = x;
+    g.vfeed_writer[&x - g.vfeed_rule.data()] = vwriter_of[entry];
+    x = vfeeds[entry].second;
+  }
   return g;
 }
 
 uint32_t assumptions_present(const LoweredProgram& p, const Bitset* within) {
   uint32_t m = 0;
   for (const Order& o : p.orders)
-    if (o.guard.id && (!within || within->test(o.after))) m |= 1u << static_cast<int>(*o.guard.id);
-  for (const WaitRule& w : p.waits)
-    if (rule_constrains(p, w, WaitMode::Safety, 0) && (!within || within->test(w.wait)))
-      m |= 1u << static_cast<int>(AssumptionId::InitialZero);
+    if (o.guard.id && (!within || within->test(o.after))) m |= bit(*o.guard.id);
+  const bool iz = p.config.assumptions.enabled(AssumptionId::InitialZero);
+  for (const WaitRule& w : p.waits) {
+    if (within && !within->test(w.wait)) continue;
+    if (iz && (!w.zero_satisfies || (w.value_depends & bit(AssumptionId::InitialZero))))
+      m |= bit(AssumptionId::InitialZero);
+    m |= w.value_depends & bit(AssumptionId::TimestampNonzero);
+  }
   return m;
 }
 
@@ -78,7 +152,9 @@ Bitset ancestors(const Graph& g, const std::vector<EventId>& targets) {
     todo.pop_back();
     for (uint32_t i = g.pred_start[e]; i < g.pred_start[e + 1]; ++i) visit(g.pred[i]);
     for (uint32_t r : rules_on[e])
-      for (EventId c : p.waits[g.rule_source[r]].candidates) visit(c);
+      for (uint32_t i = g.cand_start[r]; i < g.cand_start[r + 1]; ++i) visit(g.cand[i]);
+    if (g.vrule_of[e] != UINT32_MAX)
+      for (const WaitWriter& w : p.waits[g.vrules[g.vrule_of[e]].source].word.writers) visit(w.ev);
   }
   return seen;
 }
@@ -96,8 +172,46 @@ std::vector<char> descendants(const Graph& g, EventId e) {
 }
 
 Runner::Runner(const Graph& g)
-    : g_(g), fired_(g.n), enabled_(g.n), missing_(g.n), unsat_(g.n), hits_(g.rule_wait.size()) {
+    : g_(g),
+      fired_(g.n),
+      enabled_(g.n),
+      missing_(g.n),
+      unsat_(g.n),
+      hits_(g.rule_wait.size()),
+      vblock_(g.n),
+      vstate_(g.vrules.size()),
+      vpass_(g.vrules.size()) {
   reset();
+}
+
+bool Runner::poll_passes(uint32_t rule) const {
+  const PolledWord& w = g_.program->waits[g_.vrules[rule].source].word;
+  return poll_outcome(w, std::span<const int>(vstate_[rule].data(), w.parts), g_.values).can_sat;
+}
+
+bool Runner::poll_may_fail(uint32_t rule) const {
+  const PolledWord& w = g_.program->waits[g_.vrules[rule].source].word;
+  return poll_outcome(w, std::span<const int>(vstate_[rule].data(), w.parts), g_.values).can_fail;
+}
+
+void Runner::update_enabled(EventId e) {
+  const bool on = !fired_.test(e) && missing_[e] == 0 && unsat_[e] == 0 && vblock_[e] == 0;
+  if (on == enabled_.test(e)) return;
+  if (on)
+    enabled_.set(e), newly_.push_back(e);
+  else
+    enabled_.reset(e);
+}
+
+void Runner::set_pass(uint32_t rule, bool pass) {
+  if (vpass_[rule] == pass) return;
+  vpass_[rule] = pass;
+  const EventId w = g_.vrules[rule].wait;
+  if (pass)
+    --vblock_[w];
+  else
+    ++vblock_[w];
+  update_enabled(w);
 }
 
 void Runner::reset() {
@@ -106,10 +220,18 @@ void Runner::reset() {
   missing_ = g_.preds;
   unsat_ = g_.rules;
   std::fill(hits_.begin(), hits_.end(), 0);
+  std::fill(vblock_.begin(), vblock_.end(), 0);
   trail_.clear();
   newly_.clear();
+  vtrail_.clear();
+  vmark_.clear();
+  for (uint32_t r = 0; r < g_.vrules.size(); ++r) {
+    vstate_[r] = {kInitialPart, kInitialPart};
+    vpass_[r] = poll_passes(r);
+    if (!vpass_[r]) ++vblock_[g_.vrules[r].wait];
+  }
   for (EventId e = 0; e < g_.n; ++e)
-    if (missing_[e] == 0 && unsat_[e] == 0) enabled_.set(e), newly_.push_back(e);
+    if (missing_[e] == 0 && unsat_[e] == 0 && vblock_[e] == 0) enabled_.set(e), newly_.push_back(e);
 }
 
 void Runner::fire(EventId e) {
@@ -117,15 +239,29 @@ void Runner::fire(EventId e) {
   enabled_.reset(e);
   fired_.set(e);
   trail_.push_back(e);
+  vmark_.push_back(vtrail_.size());
   for (uint32_t i = g_.succ_start[e]; i < g_.succ_start[e + 1]; ++i) {
     EventId s = g_.succ[i];
-    if (--missing_[s] == 0 && unsat_[s] == 0) enabled_.set(s), newly_.push_back(s);
+    --missing_[s];
+    update_enabled(s);
   }
   for (uint32_t i = g_.feed_start[e]; i < g_.feed_start[e + 1]; ++i) {
     uint32_t r = g_.feed[i];
     if (hits_[r]++ != 0) continue;
     EventId w = g_.rule_wait[r];
-    if (--unsat_[w] == 0 && missing_[w] == 0) enabled_.set(w), newly_.push_back(w);
+    --unsat_[w];
+    update_enabled(w);
+  }
+  // The write lands in every part of the words it writes (model::state_after's rule).
+  for (uint32_t i = g_.vfeed_start[e]; i < g_.vfeed_start[e + 1]; ++i) {
+    const uint32_t r = g_.vfeed_rule[i], k = g_.vfeed_writer[i];
+    const PolledWord& w = g_.program->waits[g_.vrules[r].source].word;
+    const WaitWriter& wr = w.writers[k];
+    vtrail_.push_back({r, vstate_[r]});
+    for (size_t part = 0; part < w.parts; ++part)
+      if ((wr.parts >> part & 1u) && vstate_[r][part] != kUnknownPart)
+        vstate_[r][part] = wr.kind == WaitWriter::Kind::Work ? kUnknownPart : static_cast<int>(k);
+    set_pass(r, poll_passes(r));
   }
 }
 
@@ -133,34 +269,62 @@ void Runner::undo_to(size_t size) {
   while (trail_.size() > size) {
     EventId e = trail_.back();
     trail_.pop_back();
+    const size_t mark = vmark_.back();
+    vmark_.pop_back();
+    while (vtrail_.size() > mark) {
+      const VUndo u = vtrail_.back();
+      vtrail_.pop_back();
+      vstate_[u.rule] = u.state;
+      set_pass(u.rule, poll_passes(u.rule));
+    }
+    fired_.reset(e);
     for (uint32_t i = g_.feed_start[e]; i < g_.feed_start[e + 1]; ++i) {
       uint32_t r = g_.feed[i];
       if (--hits_[r] != 0) continue;
-      EventId w = g_.rule_wait[r];
-      if (unsat_[w]++ == 0 && missing_[w] == 0) enabled_.reset(w);
+      ++unsat_[g_.rule_wait[r]];
+      update_enabled(g_.rule_wait[r]);
     }
     for (uint32_t i = g_.succ_start[e]; i < g_.succ_start[e + 1]; ++i) {
-      EventId s = g_.succ[i];
-      if (missing_[s]++ == 0 && unsat_[s] == 0) enabled_.reset(s);
+      ++missing_[g_.succ[i]];
+      update_enabled(g_.succ[i]);
     }
-    fired_.reset(e);
-    enabled_.set(e);
+    update_enabled(e);
   }
   newly_.clear();
 }
 
-void Runner::saturate(const Bitset* blocked, const Bitset* only) {
+void Runner::saturate(const Bitset* blocked, const Bitset* only, bool skip_nm) {
   std::vector<EventId> work;
   work.swap(newly_);
   enabled_.for_each([&](size_t e) { work.push_back(static_cast<EventId>(e)); });
   while (!work.empty()) {
     EventId e = work.back();
     work.pop_back();
-    if (!enabled_.test(e) || (blocked && blocked->test(e)) || (only && !only->test(e))) continue;
+    if (!enabled_.test(e) || (blocked && blocked->test(e)) || (only && !only->test(e)) ||
+        (skip_nm && g_.nm.test(e)))
+      continue;
     fire(e);
     work.insert(work.end(), newly_.begin(), newly_.end());
     newly_.clear();
   }
+}
+
+void Runner::value_key(std::vector<uint64_t>& out) const {
+  for (const auto& st : vstate_)
+    out.push_back(static_cast<uint64_t>(static_cast<uint32_t>(st[0])) |
+                  (static_cast<uint64_t>(static_cast<uint32_t>(st[1])) << 32));
+}
+
+bool Runner::may_stay_stuck() const {
+  if (complete()) return false;
+  bool stuck = true;
+  enabled_.for_each([&](size_t e) {
+    if (!stuck) return;
+    // Anything but a value-rule wait whose poll may fail will fire.
+    const uint32_t r = g_.vrule_of[e];
+    if (r == UINT32_MAX || !poll_may_fail(r)) stuck = false;
+  });
+  return stuck;
 }
 
 }  // namespace syncproof::exec

@@ -1,16 +1,23 @@
 #pragma once
 // The lowered program as the executor runs it. An execution is an interleaving of ALL events in
-// which every Order a<b has a before b, and every constrained wait rule has one of its candidates
-// before its wait event. Both constraints are monotone: firing an event never disables another,
-// so every enabled event stays enabled until it fires. The reductions of search.cpp rest on this.
+// which every Order a<b has a before b, and every wait passes a poll of its word when it fires.
 //
-// Which wait rules constrain (exactly encode/encoding.cpp wait_term and encode/deadlock.cpp):
-//  - safety properties: a rule constrains unless zero_satisfies, or A-INITIAL-ZERO is disabled
-//    (nothing is known of the initial value, so the wait may complete at any time);
-//  - deadlock freedom: a rule constrains unless A-INITIAL-ZERO is enabled and zero_satisfies
-//    (an unknown initial value cannot be relied on to let the wait through).
+// Two kinds of wait rules (model/wait_value.h):
+//  - monotone rules: once any candidate fired the wait can fire and stays able to. Which rules
+//    constrain is exactly encode/encoding.cpp wait_term and encode/deadlock.cpp: for safety, a
+//    rule constrains unless the initial poll may pass (the initial value satisfies it, or
+//    A-INITIAL-ZERO is off) and its candidates are the writes after which a poll may pass; for
+//    deadlock freedom, unless the initial poll must pass, with the writes after which a poll must
+//    pass. Firing never disables anything through them.
+//  - value rules, for waits a later write can hide: the wait can fire while the value its word
+//    holds (the latest write of each part that fired) may pass. Firing a writer may disable the
+//    wait: these writers and waits are the program's non-monotone events (`nm`).
+// Every other event's firing disables nothing, so the reductions of search.cpp fire those at once
+// and branch only on the non-monotone ones.
+//
 // All orders present in the lowering are active (guards whose assumption is off were dropped).
 // `dropped` removes the constraints of some assumptions, to find which ones a proof needs.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -21,16 +28,35 @@ namespace syncproof::exec {
 
 enum class WaitMode : uint8_t { Safety, Deadlock };
 
+// A value rule: waits[source] decided by its polled word.
+struct ValueRule {
+  model::EventId wait;
+  uint32_t source;
+};
+
 struct Graph {
   const model::LoweredProgram* program = nullptr;
-  uint32_t n = 0;                          // events
+  uint32_t n = 0;  // events
+  WaitMode mode = WaitMode::Safety;
+  model::ValueConfig values;               // the value assumptions this graph keeps
   std::vector<uint32_t> preds;             // per event: active orders into it
   std::vector<uint32_t> succ_start, succ;  // CSR: per event, the events ordered after it
   std::vector<uint32_t> pred_start, pred;  // CSR: per event, the events ordered before it
-  std::vector<uint32_t> rules;             // per event: constraining wait rules on it
+  // Monotone rules.
+  std::vector<uint32_t> rules;             // per event: constraining monotone rules on it
   std::vector<uint32_t> feed_start, feed;  // CSR: per candidate event, the rules it satisfies
   std::vector<model::EventId> rule_wait;   // per constraining rule: its wait event
   std::vector<uint32_t> rule_source;       // per constraining rule: index into program->waits
+  std::vector<uint32_t> cand_start, cand;  // CSR: per constraining rule, its candidate events
+  // Value rules.
+  std::vector<ValueRule> vrules;
+  std::vector<uint32_t> vrule_of;  // per event: the value rule it is the wait of,
+                                   // or UINT32_MAX
+  std::vector<uint32_t> vfeed_start, vfeed_rule, vfeed_writer;  // CSR: per event, the value
+                                                                // rules it writes (and as which
+                                                                // writer of the rule's word)
+  Bitset nm;  // the waits and writers of value rules
+  bool monotone() const { return vrules.empty(); }
 };
 
 // Bit i of `dropped`: the constraints of AssumptionId i are left out.
@@ -41,8 +67,9 @@ Graph build_graph(const model::LoweredProgram& p, WaitMode mode, uint32_t droppe
 uint32_t assumptions_present(const model::LoweredProgram& p, const Bitset* within = nullptr);
 
 // The events that can matter to when any of `targets` may fire: the targets and their ancestors
-// through orders and through the candidates of waits. Firing any other event never enables one
-// of these, so a search about the targets' relative order may leave the others out.
+// through orders, through the candidates of monotone rules and through every writer of a value
+// rule. Firing any other event never enables or disables one of these, so a search about the
+// targets' relative order may leave the others out.
 Bitset ancestors(const Graph& g, const std::vector<model::EventId>& targets);
 
 // Events that follow `e` in every execution through orders alone (e excluded), one flag each.
@@ -60,22 +87,43 @@ class Runner {
   const Bitset& enabled_set() const { return enabled_; }
   const std::vector<model::EventId>& trail() const { return trail_; }
   bool complete() const { return trail_.size() == g_.n; }
-  // Events that became enabled since the last call (the caller's worklist).
+  // Events that became enabled since the last call (the caller's worklist). One may have been
+  // disabled again since (a value rule): test enabled() before firing it.
   std::vector<model::EventId>& newly_enabled() { return newly_; }
 
   void fire(model::EventId e);
   void undo_to(size_t trail_size);
   // Fires every enabled event except those in `blocked`, and (when `only` is given) only those
-  // in `only`, until none is left. Either may be null.
-  void saturate(const Bitset* blocked, const Bitset* only = nullptr);
+  // in `only`, until none is left. Either may be null. Non-monotone events are fired too unless
+  // `skip_nm`.
+  void saturate(const Bitset* blocked, const Bitset* only = nullptr, bool skip_nm = false);
+
+  // The state of the value rules (part states, for hashing a search state), and whether a
+  // stuck state could last: every enabled event is a value-rule wait whose poll may fail.
+  void value_key(std::vector<uint64_t>& out) const;
+  bool may_stay_stuck() const;
   uint64_t transitions = 0;  // events fired, backtracking included
 
  private:
+  void set_pass(uint32_t rule, bool pass);
+  bool poll_passes(uint32_t rule) const;
+  bool poll_may_fail(uint32_t rule) const;
+  void update_enabled(model::EventId e);
+
   const Graph& g_;
   Bitset fired_, enabled_;
   std::vector<uint32_t> missing_;  // per event: active orders whose `before` has not fired
   std::vector<uint32_t> unsat_;    // per event: constraining rules without a fired candidate
   std::vector<uint32_t> hits_;     // per rule: fired candidates
+  std::vector<uint32_t> vblock_;   // per event: value rules whose poll cannot pass now
+  std::vector<std::array<int, 2>> vstate_;  // per value rule: each part's state
+  std::vector<uint8_t> vpass_;              // per value rule: its poll may pass now
+  struct VUndo {
+    uint32_t rule;
+    std::array<int, 2> state;
+  };
+  std::vector<VUndo> vtrail_;
+  std::vector<size_t> vmark_;  // per trail position: vtrail_ size before that event fired
   std::vector<model::EventId> trail_, newly_;
 };
 

@@ -1,33 +1,52 @@
 // The executor's searches. Why they are sound and complete for the monitors they decide:
 //
-// 1. Firing never disables (exec/graph.h). So from any reachable state every maximal run ends
-//    in the same set of fired events (if two runs ended in S1 != S2, the first event of the
-//    second run missing from S1 is enabled at S1 by monotonicity: S1 was not maximal). Hence:
-//    deadlock freedom needs one run (reduced search_deadlock), and once the case has a
-//    complete execution (the vacuity check), every reachable state extends to one.
+// 0. Two kinds of events (exec/graph.h). A wait that a later write can hide (a value rule: its
+//    poll reads the word's value when it fires, model/wait_value.h) can be disabled again by a
+//    write; its waits and writers are the non-monotone events `nm`. Every other event is
+//    monotone: its firing disables nothing, and it changes no value a poll reads.
+// 1. So firing a monotone event early never loses an execution: take any execution that fires
+//    e later; moving e to where it is enabled first keeps every event enabled where it was
+//    (orders and monotone wait rules only gain, and no value rule sees a different value). Hence
+//    every search fires enabled monotone events at once, and branches only on enabled nm events
+//    (exec/nm_search.h). When there are none (a monotone program), from any reachable state
+//    every maximal run ends in the same set of fired events (if two runs ended in S1 != S2, the
+//    first event of the second missing from S1 is enabled at S1: S1 was not maximal): deadlock
+//    freedom needs one run, and once the case has a complete execution (the vacuity check),
+//    every reachable state extends to one. With nm events neither holds: deadlock freedom
+//    explores the orders of the nm events (a state counts as stuck when every enabled event is a
+//    wait whose poll may fail), and a violation counts only once an execution completing it is
+//    found (complete_execution).
 // 2. Two-chain obligations (watch.h): an event that is not relevant to the obligation, or that
 //    is "urgent" (ChainWatch::urgent: firing it now cannot hurt a violation), is fired at once
-//    without branching. Moving such an event to the front of any violating continuation keeps
-//    it violating, so nothing is lost (the exchange argument is written at ChainWatch::urgent).
-//    The search branches only where every enabled event is a choice (a start event, or an
-//    operation that would advance chain A or be wasted for chain B), and hashes those states.
-//    Because non-relevant events are always fired as soon as they are enabled, the fired set at
-//    such a state is the unique maximal run that fires only non-relevant events and the
-//    relevant events already fired (point 1), so (relevant events fired, progress) identifies
-//    the state exactly: two paths reaching the same key have the same future.
+//    without branching, unless it is non-monotone. Moving such an event to the front of any
+//    violating continuation keeps it violating, so nothing is lost (the exchange argument is
+//    written at ChainWatch::urgent; point 1 keeps the continuation an execution). The search
+//    branches only where every enabled event is a choice (a start event, an operation that
+//    would advance chain A or be wasted for chain B, or an nm event), and hashes those states.
+//    Because monotone non-relevant events are always fired as soon as they are enabled, the
+//    fired set at such a state is determined by the relevant and nm events already fired, and
+//    the value state by the order the nm writers fired in, so (relevant and nm events fired,
+//    value state, progress) identifies the state exactly: two paths reaching the same key have
+//    the same future. A violation is monotone in the continuation (once the read came too early
+//    it stays too early), so it is reported as soon as some completion of it exists.
 // 3. Ordered: a violating execution exists iff for some `before` event a, some `after` event
-//    fires in the maximal run that never fires a (then fire a and the rest: point 1).
-// 4. Cone: an event that is no ancestor (through orders and wait candidates) of a watched event
-//    never helps enable one, so the reduced searches leave it unfired until the verdict is in
-//    and then complete the execution in any order (point 1). Points 2 and 3 hold within the
-//    cone as they do without it. For Fresh and ReadFirst the verdict is in when the read fires,
-//    so operations that must follow the read are not watched (check.cpp).
-// Without `reduce` every interleaving state (fired set, progress) is visited and hashed: the
-// reference the reduced searches are tested against, and what benchmarks compare with SPIN.
+//    fires in a run that never fires a and extends to a complete execution — one run for a
+//    monotone program (point 1), the orders of the nm events otherwise.
+// 4. Cone: an event that is no ancestor (through orders, monotone wait candidates and every
+//    writer of a value rule) of a watched event never helps enable one, nor disables one, so the
+//    reduced searches leave it unfired until the verdict is in and then complete the execution.
+//    Every nm event is watched (check.cpp): leaving one unfired could miss the only order in
+//    which a wait completes. Points 2 and 3 hold within the cone as they do without it. For
+//    Fresh and ReadFirst the verdict is in when the read fires, so operations that must follow
+//    the read are not watched (check.cpp).
+// Without `reduce` every interleaving state (fired set, value state, progress) is visited and
+// hashed: the reference the reduced searches are tested against (tests/exec/test_reduction.cpp,
+// with a naive enumerator that shares no code with exec/), and what benchmarks compare with SPIN.
 #include "exec/search.h"
 
 #include <fmt/format.h>
 
+#include "exec/nm_search.h"
 #include "exec/state_set.h"
 
 namespace syncproof::exec {
@@ -64,29 +83,51 @@ uint64_t pack(const Progress& s) {
 
 class ChainSearch {
  public:
-  ChainSearch(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b, const Bitset* cone)
-      : w_(w),
+  ChainSearch(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b, const Bitset* cone,
+              SearchStats& st)
+      : g_(g),
+        w_(w),
         reduce_(reduce),
         cone_(reduce ? cone : nullptr),
+        b_(b),
+        st_(st),
         r_(g),
         meter_(b, r_),
-        seen_(reduce ? (w.relevant.size() + 63) / 64 + 1 : (g.n + 63) / 64 + 1) {}
+        nm_list_(nm_events(g)),
+        rel_words_((w.relevant.size() + 63) / 64),
+        nm_words_((nm_list_.size() + 63) / 64),
+        seen_(reduce ? rel_words_ + nm_words_ + 1 + g.vrules.size()
+                     : (g.n + 63) / 64 + 1 + g.vrules.size()) {}
 
-  SearchResult run(SearchStats& st) {
+  SearchResult run() {
     SearchResult res;
     res.status = reduce_ ? reduced({}) : full({});
-    if (res.status == Status::Violated) {
-      r_.saturate(nullptr);
-      res.order = r_.trail();
-    }
+    if (res.status == Status::Violated) res.order = r_.trail();  // complete (finish())
     res.reason = reason_;
-    st.stored += seen_.size();
-    st.transitions += r_.transitions;
+    st_.stored += seen_.size();
+    st_.transitions += r_.transitions;
     return res;
   }
 
  private:
-  // Fires non-relevant and urgent events until only choices are enabled.
+  static std::vector<EventId> nm_events(const Graph& g) {
+    std::vector<EventId> out;
+    g.nm.for_each([&](size_t e) { out.push_back(static_cast<EventId>(e)); });
+    return out;
+  }
+
+  // A violation counts only in an execution that completes (graph.h): complete this one, or undo
+  // to `mark` and say why not.
+  Status finish(size_t mark) {
+    const Status c = complete_execution(r_, g_, b_, st_);
+    if (c == Status::Violated) return Status::Violated;
+    r_.undo_to(mark);
+    if (c == Status::Unknown) reason_ = "state budget exhausted completing a counterexample";
+    return c == Status::Unknown ? Status::Unknown : Status::Safe;
+  }
+
+  // Fires non-relevant and urgent events until only choices are enabled. Non-monotone events
+  // are always choices: firing one may disable another (graph.h).
   Outcome saturate(Progress& s) {
     std::vector<EventId> work;
     work.swap(r_.newly_enabled());
@@ -94,7 +135,8 @@ class ChainSearch {
       while (!work.empty()) {
         EventId e = work.back();
         work.pop_back();
-        if (!r_.enabled(e) || w_.slot[e] >= 0 || (cone_ && !cone_->test(e))) continue;
+        if (!r_.enabled(e) || w_.slot[e] >= 0 || (cone_ && !cone_->test(e)) || g_.nm.test(e))
+          continue;
         r_.fire(e);
         auto& nw = r_.newly_enabled();
         work.insert(work.end(), nw.begin(), nw.end());
@@ -102,7 +144,7 @@ class ChainSearch {
       }
       bool progressed = false;
       for (EventId e : w_.relevant) {
-        if (!r_.enabled(e) || !w_.urgent(e, s)) continue;
+        if (!r_.enabled(e) || g_.nm.test(e) || !w_.urgent(e, s)) continue;
         r_.fire(e);
         Outcome out = w_.advance(e, s);
         auto& nw = r_.newly_enabled();
@@ -121,7 +163,7 @@ class ChainSearch {
     Progress s2 = s;
     r_.fire(c);
     Outcome out = w_.advance(c, s2);
-    if (out == Outcome::Violated) return Status::Violated;
+    if (out == Outcome::Violated) return finish(mark);
     if (out == Outcome::Open) {
       Status x = reduced_mode ? reduced(s2) : full(s2);
       if (x != Status::Safe) return x;
@@ -133,19 +175,25 @@ class ChainSearch {
   Status reduced(Progress s) {
     const size_t mark = r_.trail().size();
     Outcome out = saturate(s);
-    if (out == Outcome::Violated) return Status::Violated;
+    if (out == Outcome::Violated) return finish(mark);
     if (out == Outcome::Safe || meter_.exhausted(&reason_)) {
       r_.undo_to(mark);
       return out == Outcome::Safe ? Status::Safe : Status::Unknown;
     }
-    key_.assign((w_.relevant.size() + 63) / 64 + 1, 0);
+    key_.assign(rel_words_ + nm_words_ + 1, 0);
     std::vector<EventId> choices;
     for (size_t i = 0; i < w_.relevant.size(); ++i) {
       EventId e = w_.relevant[i];
       if (r_.fired(e)) key_[i / 64] |= uint64_t{1} << (i % 64);
       if (r_.enabled(e)) choices.push_back(e);
     }
-    key_.back() = pack(s);
+    for (size_t i = 0; i < nm_list_.size(); ++i) {
+      EventId e = nm_list_[i];
+      if (r_.fired(e)) key_[rel_words_ + i / 64] |= uint64_t{1} << (i % 64);
+      if (r_.enabled(e) && w_.slot[e] < 0 && (!cone_ || cone_->test(e))) choices.push_back(e);
+    }
+    key_[rel_words_ + nm_words_] = pack(s);
+    r_.value_key(key_);
     if (seen_.insert(key_.data()))
       for (EventId c : choices)
         if (Status x = branch(c, s, true); x != Status::Safe) return x;
@@ -157,6 +205,7 @@ class ChainSearch {
     if (meter_.exhausted(&reason_)) return Status::Unknown;
     key_ = r_.fired_set().words();
     key_.push_back(pack(s));
+    r_.value_key(key_);
     if (!seen_.insert(key_.data())) return Status::Safe;
     r_.newly_enabled().clear();
     const size_t base = stack_.size();  // enabled events of the nodes on the path
@@ -168,11 +217,16 @@ class ChainSearch {
     return Status::Safe;
   }
 
+  const Graph& g_;
   const ChainWatch& w_;
   bool reduce_;
   const Bitset* cone_;
+  const Budget& b_;
+  SearchStats& st_;
   Runner r_;
   Meter meter_;
+  std::vector<EventId> nm_list_;
+  size_t rel_words_, nm_words_;
   StateSet seen_;
   std::vector<EventId> stack_;
   std::vector<uint64_t> key_;
@@ -181,15 +235,16 @@ class ChainSearch {
 
 }  // namespace
 
-std::vector<EventId> any_execution(const Graph& g) {
+std::vector<EventId> any_execution(const Graph& g, const Budget& b) {
   Runner r(g);
-  r.saturate(nullptr);
+  SearchStats st;
+  if (complete_execution(r, g, b, st) != Status::Violated) r.saturate(nullptr, nullptr, true);
   return r.trail();
 }
 
 SearchResult search_chain(const Graph& g, const ChainWatch& w, bool reduce, const Budget& b,
                           SearchStats& st, const Bitset* cone) {
-  return ChainSearch(g, w, reduce, b, cone).run(st);
+  return ChainSearch(g, w, reduce, b, cone, st).run();
 }
 
 }  // namespace syncproof::exec

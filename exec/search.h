@@ -31,9 +31,9 @@ struct SearchResult {
   std::string reason;  // Unknown: which budget ran out
 };
 
-// Every event in some valid order (the closure from the empty state); shorter than the program
-// when no complete execution exists.
-std::vector<model::EventId> any_execution(const Graph& g);
+// Every event in some valid order; shorter than the program when no complete execution exists
+// (or the budget ran out looking for one, with non-monotone events).
+std::vector<model::EventId> any_execution(const Graph& g, const Budget& b = {});
 
 // A two-chain obligation (Fresh, WriteOrder, ReadFirst) on one line unit. reduce: the priority
 // reduction of search.cpp; otherwise every interleaving state is visited (tests, benchmarks).

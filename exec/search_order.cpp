@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "exec/nm_search.h"
 #include "exec/search.h"
 #include "exec/state_set.h"
 
@@ -34,7 +35,8 @@ std::vector<EventId> sorted_unique(std::vector<EventId> v) {
 // Every interleaving state, hashed by its fired set; `visit` decides a state (Open: go on).
 class FullDfs {
  public:
-  FullDfs(const Graph& g, const Budget& b) : g_(g), b_(b), r_(g), seen_((g.n + 63) / 64) {}
+  FullDfs(const Graph& g, const Budget& b)
+      : g_(g), b_(b), r_(g), seen_((g.n + 63) / 64 + g.vrules.size()) {}
   Runner& runner() { return r_; }
 
   // on_fire(e): the outcome of firing e from the current state (before it is fired);
@@ -42,8 +44,12 @@ class FullDfs {
   template <class OnFire, class OnStuck>
   Status run(OnFire&& on_fire, OnStuck&& on_stuck) {
     if (out_of_budget(b_, r_, 0, &calls_, &reason_)) return Status::Unknown;
-    if (!seen_.insert(r_.fired_set().words().data())) return Status::Safe;
+    key_ = r_.fired_set().words();
+    r_.value_key(key_);
+    if (!seen_.insert(key_.data())) return Status::Safe;
     r_.newly_enabled().clear();
+    // A state that may last although events are left (value-rule waits whose polls may fail).
+    if (g_.mode == WaitMode::Deadlock && r_.may_stay_stuck()) return on_stuck();
     // The enabled events of every node on the path, in one buffer (no allocation per state).
     const size_t base = stack_.size();
     r_.enabled_set().for_each([&](size_t e) { stack_.push_back(static_cast<EventId>(e)); });
@@ -54,7 +60,14 @@ class FullDfs {
       Outcome out = on_fire(e);
       const size_t mark = r_.trail().size();
       r_.fire(e);
-      if (out == Outcome::Violated) return Status::Violated;
+      if (out == Outcome::Violated) {
+        // It counts only in an execution that completes (graph.h).
+        SearchStats scratch;
+        const Status c = complete_execution(r_, g_, b_, scratch);
+        if (c != Status::Safe) return c;
+        r_.undo_to(mark);
+        continue;
+      }
       if (out == Outcome::Open)
         if (Status x = run(on_fire, on_stuck); x != Status::Safe) return x;
       r_.undo_to(mark);
@@ -74,6 +87,7 @@ class FullDfs {
   Runner r_;
   StateSet seen_;
   std::vector<EventId> stack_;
+  std::vector<uint64_t> key_;
   uint64_t calls_ = 0;
   std::string reason_;
 };
@@ -98,34 +112,47 @@ SearchResult search_ordered(const Graph& g, const properties::Ordering& o, bool 
       return Outcome::Open;
     };
     res.status = dfs.run(on_fire, [] { return Status::Safe; });
-    if (res.status == Status::Violated) {
-      r.saturate(nullptr);
-      res.order = r.trail();
-    }
+    if (res.status == Status::Violated) res.order = r.trail();
     res.reason = dfs.reason();
     dfs.account(st);
     return res;
   }
   Runner r(g);
   uint64_t calls = 0;
+  auto after_fired = [&] {
+    return std::any_of(after.begin(), after.end(), [&](EventId e) { return r.fired(e); });
+  };
   for (EventId a : before) {
+    r.reset();
     // An event in both lists is after itself "at the same time": the monitor's t(b) <= t(a).
-    bool hit = is_after.test(a);
-    if (!hit) {
-      r.reset();
+    Status found = Status::Safe;
+    if (is_after.test(a)) {
+      found = complete_execution(r, g, b, st);
+    } else {
       Bitset blocked(g.n);
       blocked.set(a);
-      r.saturate(&blocked, cone);
-      for (EventId e : after) hit = hit || r.fired(e);
+      if (g.monotone()) {
+        r.saturate(&blocked, cone);
+        if (after_fired()) found = complete_execution(r, g, b, st);
+      } else {
+        // Some after-event fires while `a` has not, in an execution that completes.
+        NmSearch search(r, g, b, &blocked, cone);
+        found = search.run([&](Runner&) {
+          if (!after_fired()) return Goal::Open;
+          return complete_execution(r, g, b, st) == Status::Violated ? Goal::Found : Goal::Open;
+        });
+        st.stored += search.stored();
+        if (found == Status::Unknown) res.reason = search.reason();
+      }
     }
-    if (hit) {
-      r.saturate(nullptr);
+    if (found == Status::Violated) {
       res.status = Status::Violated;
       res.order = r.trail();
       break;
     }
-    if (out_of_budget(b, r, 0, &calls, &res.reason)) {
+    if (found == Status::Unknown || out_of_budget(b, r, 0, &calls, &res.reason)) {
       res.status = Status::Unknown;
+      if (res.reason.empty()) res.reason = "state budget exhausted";
       break;
     }
   }
@@ -147,10 +174,20 @@ SearchResult search_deadlock(const Graph& g, bool reduce, const Budget& b, Searc
     return res;
   }
   Runner r(g);
-  r.saturate(nullptr);
+  if (g.monotone()) {
+    // Point 1 of search.cpp: one maximal run decides it.
+    r.saturate(nullptr);
+    st.stored += 1;
+    if (!r.complete()) res.status = Status::Violated, res.order = r.trail();
+  } else {
+    NmSearch search(r, g, b);
+    res.status =
+        search.run([](Runner& x) { return x.may_stay_stuck() ? Goal::Found : Goal::Open; });
+    if (res.status == Status::Violated) res.order = r.trail();
+    res.reason = search.reason();
+    st.stored += search.stored();
+  }
   st.transitions += r.transitions;
-  st.stored += 1;
-  if (!r.complete()) res.status = Status::Violated, res.order = r.trail();
   return res;
 }
 

@@ -32,14 +32,14 @@ Shape shape_of(const LoweredProgram& p, const Obligation& o) {
       return {p.accesses[o.waw.first].arrive,
               p.accesses[o.waw.second].arrive,
               &o.waw.first_steps,
-              &o.waw.second_steps,
+              &kNone,  // the later data's earliest arrival is its first level's (obligation.h)
               o.waw.lo,
               o.waw.hi};
     case Obligation::Kind::ReadFirst:
       return {p.accesses[o.war.read].ev,
               p.accesses[o.war.write].arrive,
               &kNone,
-              &o.war.steps,
+              &kNone,  // the write's earliest arrival is its first level's (obligation.h)
               o.war.lo,
               o.war.hi};
     default:
@@ -82,7 +82,8 @@ EventId decided_by(const LoweredProgram& p, const Obligation& o) {
   }
 }
 
-ChainWatch chain_watch(const LoweredProgram& p, const Obligation& o, uint64_t line) {
+ChainWatch chain_watch(const LoweredProgram& p, const Obligation& o, uint64_t line,
+                       uint32_t dropped) {
   Shape sh = shape_of(p, o);
   ChainWatch w;
   w.a0 = sh.a0, w.b0 = sh.b0;
@@ -108,6 +109,8 @@ ChainWatch chain_watch(const LoweredProgram& p, const Obligation& o, uint64_t li
   };
   add(*sh.sa, w.roles_a);
   add(*sh.sb, w.roles_b);
+  for (size_t j = 1; j < sh.sa->size(); ++j)
+    if (properties::joins_active(p, (*sh.sa)[j], dropped)) w.joins_a |= 1u << j;
   return w;
 }
 
@@ -117,8 +120,11 @@ Outcome ChainWatch::advance(EventId e, Progress& s) const {
   const Progress old = s;
   if (e == a0 && s.ja < 0) s.ja = 0;
   if (e == b0 && s.jb < 0) s.jb = 0;
-  if (old.ja >= 0 && old.ja < ka && (roles_a[k] >> old.ja & 1u))
+  if (old.ja >= 0 && old.ja < ka && (roles_a[k] >> old.ja & 1u)) {
     s.ja = static_cast<int8_t>(old.ja + 1);
+    // The same operation crosses a joining step too (it wrote the line back, then invalidated).
+    while (s.ja < ka && (joins_a >> s.ja & 1u) && (roles_a[k] >> s.ja & 1u)) ++s.ja;
+  }
   if (old.jb >= 0 && old.jb < kb && (roles_b[k] >> old.jb & 1u))
     s.jb = static_cast<int8_t>(old.jb + 1);
   if (s.jb == kb && old.jb != kb)

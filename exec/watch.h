@@ -5,12 +5,14 @@
 // Fresh, WriteOrder and ReadFirst are one shape, two chains racing. A chain starts when its start
 // event fires and crosses step j at the first operation of step j covering the line that fires
 // after it crossed step j-1 (properties::follow_chain: "first covering operation strictly after").
-//   WriteOrder: chain A = the first write (arrive, first_steps), chain B = the second one;
-//               violated iff B completes while A has not completed before (monitor: c1 >= c2).
+//   WriteOrder: chain A = the first write (arrive, first_steps), chain B = the second write's
+//               arrival alone (its earliest arrival at the meeting level: every level on the
+//               way down may evict at once, properties/obligation.h); violated iff B fires while
+//               A has not completed (monitor: latest(first) >= arrive(second)).
 //   Fresh:      A = the write (arrive, steps), B = the read alone (no steps): violated iff the
 //               read fires before A completed (monitor: arrive >= read, or a step missing).
-//   ReadFirst:  A = the read alone, B = the write (arrive, steps): violated iff B completes
-//               before the read fires (monitor: chain time < read).
+//   ReadFirst:  A = the read alone, B = the write's arrival alone (its earliest, as above):
+//               violated iff B fires before the read (monitor: arrive < read).
 // Progress is (ja, jb): -1 before the start event, else the number of steps crossed.
 #include <cstdint>
 #include <vector>
@@ -34,6 +36,9 @@ struct ChainWatch {
   std::vector<model::EventId> relevant;    // a0, b0 and the operations covering the line
   std::vector<int32_t> slot;               // per event: index into `relevant`, or -1
   std::vector<uint32_t> roles_a, roles_b;  // per slot: bit j = may cross step j of the chain
+  // Bit j: step j of chain A joins step j-1 (A-GL2-WB-BEFORE-INV, properties/obligation.h): the
+  // operation that crosses step j-1 crosses step j as well when it has that role too.
+  uint32_t joins_a = 0;
 
   // Fires e (already fired in the runner) and updates the progress.
   Outcome advance(model::EventId e, Progress& s) const;
@@ -42,8 +47,9 @@ struct ChainWatch {
   bool urgent(model::EventId e, const Progress& s) const;
 };
 
+// `dropped`: bit per AssumptionId left out (the assumption minimization of exec/check.cpp).
 ChainWatch chain_watch(const model::LoweredProgram& p, const properties::Obligation& o,
-                       uint64_t line);
+                       uint64_t line, uint32_t dropped = 0);
 
 // The line units worth checking: one per distinct coverage signature of the obligation's
 // operations inside its line range (see the .cpp). Empty for obligations without lines.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "lang/parser.h"
+#include "model/wait_value.h"
 
 namespace syncproof::lang::detail {
 
@@ -29,6 +30,32 @@ void Parser::finish() {
                             : "no queue declared: a case needs 'queue NAME graphics|compute|host'");
   }
 
+  // Labels are memory (their value writes are 4/8-byte writes): say when one lies in a
+  // resource or another label, so the pairing of those accesses is no surprise.
+  for (size_t i = 0; i < c_.labels.size(); ++i) {
+    const model::Label& l = c_.labels[i];
+    const model::Resource word{l.name, model::ResourceKind::Buffer, l.address, 8, false, l.loc};
+    line_ = l.loc.line;
+    const Token at{TokKind::Ident, l.name, 0, l.loc.col, static_cast<uint32_t>(l.name.size())};
+    for (const model::Resource& r : c_.resources)
+      if (overlaps(word, r)) {
+        warning(at,
+                fmt::format("label '{}' lies in {} '{}' (declared at line {}): its value writes "
+                            "are writes of that memory",
+                            l.name, r.kind == model::ResourceKind::Buffer ? "buffer" : "texture",
+                            r.name, r.loc.line));
+        break;
+      }
+    for (size_t j = 0; j < i; ++j) {
+      const model::Label& o = c_.labels[j];
+      if (l.address < o.address + 8 && o.address < l.address + 8) {
+        warning(at, fmt::format("label '{}' overlaps label '{}' (declared at line {})", l.name,
+                                o.name, o.loc.line));
+        break;
+      }
+    }
+  }
+
   // Fence waits: something must signal the fence, and reach the value.
   for (const FenceWait& w : fence_waits_) {
     line_ = w.line;
@@ -52,27 +79,38 @@ void Parser::finish() {
     }
   }
 
-  // Label waits: something must write the word, with a value that satisfies the comparison.
+  // Label waits: something must write the word, with a value that satisfies the comparison as
+  // the wait reads it (model/wait_value.h: a 32-bit wait reads the 4 bytes at its Destination).
   for (const LabelWait& w : label_waits_) {
     line_ = w.line;
-    bool any = false, satisfied = false;
+    model::PolledWord word;
+    word.parts = static_cast<uint8_t>(w.bytes / 4), word.part_bits = 32;
+    word.cmp = w.cmp, word.ref = w.value;
+    bool wider = false;  // a 64-bit value is written where a 32-bit wait reads half of it
     for (const model::Queue& q : c_.queues) {
       for (const model::Command& cmd : q.commands) {
         const auto* b = std::get_if<model::BopWriteCmd>(&cmd.body);
-        if (!b || b->address != w.dest.address) continue;
-        any = true;
-        satisfied |=
-            b->source != model::WriteValueSource::Value || model::compare(w.cmp, b->value, w.value);
+        if (!b) continue;
+        const unsigned bytes = b->api == model::SyncApi::Write32BitValueBottomOfPipe2X ? 4 : 8;
+        if (auto wr = model::value_writer(w.dest.address, w.bytes, b->address, bytes, b->value,
+                                          b->source, 0)) {
+          word.writers.push_back(*wr);
+          wider = wider || bytes > w.bytes;
+        }
       }
     }
     const std::string what = w.dest.label ? fmt::format("label '{}'", c_.labels[*w.dest.label].name)
                                           : fmt::format("address {}", w.at->text);
-    if (!any) {
+    word.too_many_states = !model::for_each_poll_state(word, [](std::span<const int>) {});
+    if (word.writers.empty()) {
       warning(*w.at, fmt::format("nothing writes {}: this wait never completes", what));
-    } else if (!satisfied) {
-      warning(*w.at, fmt::format("no value written to {} satisfies {} {}: this wait never "
+    } else if (model::analyze(word, {}).may.empty()) {
+      warning(*w.at, fmt::format("no value written to {} satisfies {} {}{}: this wait never "
                                  "completes",
-                                 what, model::to_string(w.cmp), w.value));
+                                 what, model::to_string(w.cmp), w.value,
+                                 wider ? " (a 32-bit wait reads only the low 32 bits of the "
+                                         "64-bit values written there)"
+                                       : ""));
     }
   }
   line_ = 0;

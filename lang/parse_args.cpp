@@ -102,10 +102,12 @@ std::optional<Destination> Parser::destination_arg(Cursor arg) {
     return d;
   }
   d.address = t.value;
+  bool inside = false;  // the high dword of a label (its address + 4) is a label word too
   for (size_t i = 0; i < c_.labels.size(); ++i) {
     if (c_.labels[i].address == t.value) d.label = static_cast<uint32_t>(i);
+    inside = inside || (t.value >= c_.labels[i].address && t.value - c_.labels[i].address < 8);
   }
-  if (!d.label) {
+  if (!inside) {
     warning(t, fmt::format("Destination {} is not the address of a declared label", t.text));
   }
   return d;

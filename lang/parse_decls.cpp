@@ -274,8 +274,15 @@ void Parser::parse_label(Cursor& c) {
   c.next();
   const Token* name = new_name(c, "label");
   if (!name) return;
+  const Token& addr_tok = c.peek();
   const std::optional<uint64_t> addr = number(c, "the label's address");
-  const bool ok = addr && expect_end(c, "the label's address");
+  bool ok = addr && expect_end(c, "the label's address");
+  if (ok && *addr > UINT64_MAX - 7) {
+    error(addr_tok, fmt::format("label {} at {}: the 8-byte word would pass the end of the 64-bit "
+                                "address space",
+                                quote(name->text), addr_tok.text));
+    ok = false;
+  }
   if (!declare(*name, NameKind::Label, static_cast<uint32_t>(c_.labels.size()), ok) || !ok) return;
   c_.labels.push_back(model::Label{name->text, *addr, {line_, name->col}});
 }

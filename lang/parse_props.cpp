@@ -122,41 +122,54 @@ void Parser::parse_property(Cursor& c) {
   if (ok) c_.properties.push_back(std::move(p));
 }
 
-// `visible A -> B` relates a write of A to a read of B of the same memory; anything else is
-// vacuous, which the checker must never report as "proved".
+// `visible A -> B` relates a write of A (work, or the word a bottom-of-pipe value write stores)
+// to a read of B of the same memory; anything else is vacuous, which the checker must never
+// report as "proved".
 bool Parser::check_visible(const model::Property& p, const Token& from, const Token& to,
                            const Token* on) {
   const model::Command* a = command_for(from);
   const model::Command* b = command_for(to);
   const auto* wa = std::get_if<model::WorkCmd>(&a->body);
+  const auto* va = std::get_if<model::BopWriteCmd>(&a->body);
   const auto* wb = std::get_if<model::WorkCmd>(&b->body);
-  if (!wa || !wb) {
-    error(wa ? to : from, fmt::format("'{}' is not a work command: 'visible' relates a command "
-                                      "that writes memory to one that reads it",
-                                      (wa ? to : from).text));
+  if ((!wa && !va) || !wb) {
+    const Token& bad = wa || va ? to : from;
+    error(bad, fmt::format("'{}' is not a work command{}: 'visible' relates a command that writes "
+                           "memory to one that reads it",
+                           bad.text, &bad == &from ? " or a bottom-of-pipe value write" : ""));
     return false;
   }
-  const auto touches = [&](const model::WorkCmd& w, bool write, const model::Resource& r) {
-    for (const model::Access& x : w.accesses) {
-      if (x.write == write && overlaps(c_.resources[x.resource], r)) return true;
-    }
+  // The bytes A writes, as resource-shaped ranges: its accesses' resources, or the value word.
+  std::vector<model::Resource> written;
+  if (wa) {
+    for (const model::Access& x : wa->accesses)
+      if (x.write) written.push_back(c_.resources[x.resource]);
+  } else {
+    model::Resource word;
+    word.address = va->address;
+    word.size = va->api == model::SyncApi::Write32BitValueBottomOfPipe2X ? 4 : 8;
+    written.push_back(word);
+  }
+  const auto reads = [&](const model::Resource& r) {
+    for (const model::Access& x : wb->accesses)
+      if (!x.write && overlaps(c_.resources[x.resource], r)) return true;
     return false;
   };
   if (p.resource) {
     const model::Resource& r = c_.resources[*p.resource];
-    if (!touches(*wa, true, r)) {
+    if (std::none_of(written.begin(), written.end(),
+                     [&](const model::Resource& w) { return overlaps(w, r); })) {
       error(*on, fmt::format("'{}' does not write '{}'", p.from, r.name));
       return false;
     }
-    if (!touches(*wb, false, r)) {
+    if (!reads(r)) {
       error(*on, fmt::format("'{}' does not read '{}'", p.to, r.name));
       return false;
     }
     return true;
   }
-  for (const model::Access& x : wa->accesses) {
-    if (x.write && touches(*wb, false, c_.resources[x.resource])) return true;
-  }
+  for (const model::Resource& w : written)
+    if (reads(w)) return true;
   error(to,
         fmt::format("'{}' writes nothing that '{}' reads: the property is vacuous", p.from, p.to));
   return false;

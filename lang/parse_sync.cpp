@@ -157,7 +157,7 @@ std::optional<model::CommandBody> Parser::parse_bop_write(std::vector<Cursor>& a
   }
   if (!sources.empty()) w.source = sources.front();
   const FlagWord dest_word{0, {}, args[0].peek().col, args[0].peek().len};
-  report_problems(model::check_bop_destination(w.address), dest_word);
+  report_problems(model::check_bop_destination(w.address, is32 ? 4 : 8), dest_word);
   report_problems(model::check_write_value_flags(sources), *write);
   if (const model::Queue* q = current_queue()) {
     const model::SpelledMargins m = spelled_margins(*flags);
@@ -182,6 +182,8 @@ std::optional<model::CommandBody> Parser::parse_wait_value(std::vector<Cursor>& 
   w.address = dest->address;
   w.cmp = *cmp;
   w.value = *value;
+  const FlagWord dest_word{0, {}, dest_tok.col, dest_tok.len};
+  report_problems(model::check_bop_destination(w.address, w.is64 ? 8 : 4, true), dest_word);
   const std::string word = w.label ? "the label's" : "the memory word's";
   if (w.cmp == model::Comparison::Never) {
     warning(cmp_tok, "NEVER is never satisfied: this wait blocks forever");
@@ -190,7 +192,7 @@ std::optional<model::CommandBody> Parser::parse_wait_value(std::vector<Cursor>& 
                                  "order anything",
                                  model::to_string(w.cmp), args[2].peek().text, word));
   } else {
-    label_waits_.push_back(LabelWait{*dest, w.cmp, w.value, &dest_tok, line_});
+    label_waits_.push_back(LabelWait{*dest, w.cmp, w.value, w.is64 ? 8u : 4u, &dest_tok, line_});
   }
   return w;
 }

@@ -7,6 +7,8 @@
 #include <cctype>
 #include <system_error>
 
+#include "util/edit_distance.h"
+
 namespace syncproof::lang {
 
 namespace detail {
@@ -47,28 +49,6 @@ constexpr ApiName kApis[] = {
 
 bool contains(std::span<const std::string_view> list, std::string_view w) {
   return std::find(list.begin(), list.end(), w) != list.end();
-}
-
-// Optimal-string-alignment distance, case-insensitive.
-size_t distance(std::string_view a, std::string_view b) {
-  const auto low = [](char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  };
-  std::vector<size_t> prev2(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t cost = low(a[i - 1]) == low(b[j - 1]) ? 0 : 1;
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
-      if (i > 1 && j > 1 && low(a[i - 1]) == low(b[j - 2]) && low(a[i - 2]) == low(b[j - 1])) {
-        cur[j] = std::min(cur[j], prev2[j - 2] + 1);
-      }
-    }
-    std::swap(prev2, prev);
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
 }
 
 }  // namespace
@@ -127,7 +107,7 @@ std::optional<std::string> closest(std::string_view word,
   std::optional<std::string> best;
   size_t best_d = limit + 1;
   for (std::string_view cand : candidates) {
-    const size_t d = distance(word, cand);
+    const size_t d = util::edit_distance(word, cand);
     if (d < best_d && d < std::max(word.size(), cand.size())) {
       best_d = d;
       best = std::string(cand);

@@ -77,6 +77,7 @@ struct LabelWait {
   Destination dest;
   model::Comparison cmp;
   uint64_t value;
+  unsigned bytes;   // 4 (Wait32BitValueX) or 8
   const Token* at;  // the Destination argument
   uint32_t line;
 };

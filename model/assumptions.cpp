@@ -37,6 +37,14 @@ constexpr std::array<AssumptionDef, kAssumptionCount> kTable{{
      "WaitX runs its SyncFlags at the top of the pipe after the wait is satisfied and before any "
      "later command of the queue starts",
      false, true},
+    {AssumptionId::Gl2WbBeforeInv, "A-GL2-WB-BEFORE-INV",
+     "a single GL2_WRITEBACK | GL2_INVALIDATE writes each line back before it invalidates it, so "
+     "data it writes back is what GL2 clients read after it, also across the RB/TC split",
+     false, true},
+    {AssumptionId::PsFlushWaitsVs, "A-PS-FLUSH-WAITS-VS",
+     "PS_PARTIAL_FLUSH also waits for the earlier draws' vertex-shader waves", false, true},
+    {AssumptionId::TimestampNonzero, "A-TIMESTAMP-NONZERO",
+     "a GPU or system timestamp written by Write64BitValueBottomOfPipe2X is never 0", true, true},
 }};
 
 }  // namespace

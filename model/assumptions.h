@@ -22,8 +22,11 @@ enum class AssumptionId : uint8_t {
   Signal2xFullFlush,    // A-SIGNAL2X-FULL-FLUSH
   InitialZero,          // A-INITIAL-ZERO
   WaitxFlagsAfterWait,  // A-WAITX-FLAGS-AFTER-WAIT
+  Gl2WbBeforeInv,       // A-GL2-WB-BEFORE-INV
+  PsFlushWaitsVs,       // A-PS-FLUSH-WAITS-VS
+  TimestampNonzero,     // A-TIMESTAMP-NONZERO
 };
-inline constexpr int kAssumptionCount = 9;
+inline constexpr int kAssumptionCount = 12;
 
 struct AssumptionDef {
   AssumptionId id;

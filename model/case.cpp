@@ -31,6 +31,8 @@ std::string_view to_string(AccessKind k) {
       return "streamout";
     case AccessKind::Host:
       return "host";
+    case AccessKind::Label:
+      return "label";
   }
   return "?";
 }

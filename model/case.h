@@ -54,6 +54,7 @@ enum class AccessKind : uint8_t {
   CopyDst,
   Streamout,
   Host,
+  Label,  // internal: the word a Write32/64BitValueBottomOfPipe2X writes (no case-language kind)
 };
 std::string_view to_string(AccessKind k);
 

@@ -12,6 +12,7 @@
 #include "model/assumptions.h"
 #include "model/case.h"
 #include "model/rules.h"
+#include "model/wait_value.h"
 
 namespace syncproof::model {
 
@@ -77,16 +78,38 @@ struct Order {
   Rule rule;
 };
 
-// A wait completes after one of its candidates, unless the initial value may satisfy it.
+// A wait completes at a poll whose value satisfies it (model/wait_value.h). In the common,
+// monotone case that is "after one of its candidates, unless the initial value may satisfy it";
+// `word` holds what the exact rule needs.
 struct WaitRule {
   EventId wait;
-  std::vector<EventId> candidates;  // signals / value writes that may satisfy the wait
-  bool zero_satisfies = false;      // the comparison holds for the value 0
+  std::vector<EventId> candidates;  // writes/signals after which a poll may pass (may)
+  bool zero_satisfies = false;      // a poll of the initial word (all 0) passes
   bool is_fence = false;
   uint32_t object = 0;  // fence or label index
   uint64_t value = 0;
   Comparison cmp = Comparison::GreaterEqual;  // fences: GreaterEqual
   Rule rule;
+  PolledWord word;                       // the polled word: parts, comparison, every writer
+  std::vector<EventId> must_candidates;  // writes after which a poll must pass (must)
+  // Under the case's configuration every state but the initial one passes every poll, so the
+  // candidate rule is exact (WaitValues::trivially_monotone). Otherwise the engines decide the
+  // wait from `word`.
+  bool monotone = true;
+  // The value assumptions (bit per AssumptionId: A-INITIAL-ZERO, A-TIMESTAMP-NONZERO) whose
+  // truth changes the candidates or `monotone` (the initial poll aside: zero_satisfies).
+  uint32_t value_depends = 0;
+  // When `monotone` holds only because the writers land in one order in every execution
+  // (model::chain_monotone): the assumptions guarding the orders that chain them (bit per
+  // AssumptionId). 0 when no order is needed.
+  uint32_t chain_guards = 0;
+  // The writers land in event-id order in every execution of the configuration (through orders
+  // guarded by chain_guards): the chain model::chain_monotone looks along.
+  bool chained = false;
+  // The poll before anything landed, under the configuration (an unknown initial value without
+  // A-INITIAL-ZERO), and whether it could pass if nothing were known of the initial value.
+  PollOutcome initial;
+  bool initial_unknown_may = true;
 };
 
 // Which lines of memory a cache operation acts on, in 64-byte units (see SEMANTICS.md §Ranges).
@@ -134,12 +157,15 @@ struct Path {
 
 enum class Plane : uint8_t { Data, Meta };
 
+inline constexpr uint32_t kNoObject = UINT32_MAX;
+
 struct MemAccess {
   EventId ev;                 // the access (for writes: issued)
   EventId arrive = kNoEvent;  // writes: data reached path[0]
   uint32_t queue, cmd;
-  uint32_t resource;
-  uint64_t lo, hi;  // 64-byte units touched, inclusive
+  uint32_t resource;  // index into Case::resources, or kNoObject (a label word)
+  uint64_t lo, hi;    // 64-byte units touched, inclusive
+  uint64_t blo, bhi;  // bytes touched, inclusive
   bool write;
   AccessKind kind;
   Stage stage;
@@ -147,7 +173,11 @@ struct MemAccess {
   bool rb = false;  // issued by the render back-ends (for the GL2 RB/TC split)
   Path path;        // reads: where the data comes from, innermost first; writes: where it goes
   SrcLoc loc;
+  uint32_t label = kNoObject;  // AccessKind::Label: index into Case::labels (kNoObject: a number)
 };
+
+// What an access touches, for traces: the resource or label name, or the address.
+std::string object_name(const Case& c, const MemAccess& m);
 
 // What a command became; events are listed in creation order.
 struct LoweredCommand {

@@ -7,6 +7,8 @@
 #include <array>
 #include <cctype>
 
+#include "util/edit_distance.h"
+
 namespace syncproof::model {
 namespace {
 
@@ -195,22 +197,6 @@ std::string upper(std::string_view s) {
   return r;
 }
 
-// Optimal-string-alignment distance (Levenshtein plus adjacent transpositions).
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
-  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.size()][b.size()];
-}
-
 // Distance of a (possibly misspelt, possibly prefixed, any case) name to a catalogue entry: the
 // better of "whole name vs full spelling" and "name without any family prefix vs short name".
 size_t name_distance(std::string_view query_upper, const FlagDef& d) {
@@ -222,7 +208,7 @@ size_t name_distance(std::string_view query_upper, const FlagDef& d) {
     }
   }
   std::string_view short_name = d.name.substr(family_prefix(d.family).size());
-  return std::min(edit_distance(query_upper, d.name), edit_distance(core, short_name));
+  return std::min(util::edit_distance(query_upper, d.name), util::edit_distance(core, short_name));
 }
 
 std::vector<std::string> suggest(std::optional<FlagFamily> family, std::string_view name,

@@ -75,6 +75,12 @@ std::string_view to_string(EventKind k) {
   return "?";
 }
 
+std::string object_name(const Case& c, const MemAccess& m) {
+  if (m.resource != kNoObject) return c.resources[m.resource].name;
+  if (m.label != kNoObject) return c.labels[m.label].name;
+  return fmt::format("0x{:X}", m.blo);
+}
+
 namespace detail {
 
 Lowerer::Lowerer(const Case& c, const ModelConfig& cfg, LoweredProgram& out)
@@ -171,6 +177,16 @@ EventId Lowerer::me_step(std::string what) {
 void Lowerer::begin_cp_step() {
   pfp_step();
   me_step(graphics() ? "ME processes the command" : "compute engine processes the command");
+}
+
+// A wait rule; what it polls is resolved once every write is known (resolve_waits).
+void Lowerer::add_wait(EventId done, bool fence, uint32_t object, uint64_t value, Comparison cmp,
+                       Rule rule, std::optional<uint64_t> address, unsigned bytes) {
+  WaitRule w;
+  w.wait = done, w.is_fence = fence, w.object = object, w.value = value, w.cmp = cmp;
+  w.rule = rule;
+  out_.waits.push_back(std::move(w));
+  pending_waits_.push_back({out_.waits.size() - 1, address, bytes});
 }
 
 void Lowerer::lower_command(const Command& cmd) {
@@ -302,7 +318,7 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
   order(lo, e, span);
   order(e, hi, span);
   uint64_t ulo = r.address / kUnitBytes, uhi = (r.address + r.size - 1) / kUnitBytes;
-  auto add = [&](Plane p, EventId arrive) {
+  auto add = [&](Plane p, EventId arrive, bool write) {
     MemAccess m{e,
                 arrive,
                 q_,
@@ -310,12 +326,14 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
                 a.resource,
                 ulo,
                 uhi,
-                a.write,
+                r.address,
+                r.address + r.size - 1,
+                write,
                 a.kind,
                 a.stage,
                 p,
                 is_rb_access(a.kind),
-                a.write ? write_path(a.kind, p) : read_path(a.kind, p),
+                write ? write_path(a.kind, p) : read_path(a.kind, p),
                 a.loc};
     lc().accesses.push_back(static_cast<uint32_t>(out_.accesses.size()));
     out_.accesses.push_back(m);
@@ -354,8 +372,12 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
     }
     lc().ends.push_back(arrive);
   }
-  add(Plane::Data, arrive);
-  if (r.compressed && has_meta_plane(a.kind, a.write)) add(Plane::Meta, arrive);
+  add(Plane::Data, arrive, a.write);
+  if (r.compressed && has_meta_plane(a.kind, a.write)) add(Plane::Meta, arrive, a.write);
+  // A shader store to a compressed texture is a read-modify-write of its metadata in GL2, which
+  // reads the metadata through M$ (R-SHADER-WRITE-META: PAL invalidates GLM for shader-write
+  // destinations, research §5.3): a stale M$ line is a hazard for the write too.
+  if (r.compressed && a.write && a.kind == AccessKind::Uav) add(Plane::Meta, kNoEvent, false);
 }
 
 void Lowerer::lower_host(const Command& cmd) {
@@ -373,22 +395,17 @@ void Lowerer::lower_host(const Command& cmd) {
         } else if constexpr (std::is_same_v<T, SignalCmd>) {
           EventId s = ev(EventKind::Signal,
                          fmt::format("CPU signals {} = {}", c_.fences[b.fence].name, b.value));
+          // ID3D12Fence::Signal sets the value before it returns: the CPU's next command comes
+          // after it (R-HOST-ORDER).
           order(h, s, Rule::HostOrder);
+          st.last_host = s;
           signals_.push_back({s, b.fence, b.value});
         } else if constexpr (std::is_same_v<T, WaitFenceCmd>) {
           EventId w = ev(EventKind::WaitDone, fmt::format("CPU wait for {} >= {} satisfied",
                                                           c_.fences[b.fence].name, b.value));
           order(w, h, Rule::HostOrder);
           order(prev, w, Rule::HostOrder);
-          out_.waits.push_back({w,
-                                {},
-                                b.value == 0,
-                                true,
-                                b.fence,
-                                b.value,
-                                Comparison::GreaterEqual,
-                                Rule::QueueWait});
-          pending_waits_.push_back({out_.waits.size() - 1, std::nullopt});
+          add_wait(w, true, b.fence, b.value, Comparison::GreaterEqual, Rule::QueueWait);
         }
       },
       cmd.body);

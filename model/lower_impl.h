@@ -2,6 +2,7 @@
 // Internals of the lowering (model/lower*.cpp). Not part of the model's interface.
 #include <array>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "model/events.h"
@@ -34,8 +35,9 @@ struct QueueState {
 struct ValueWriteRec {
   EventId ev;
   uint64_t address;
+  unsigned bytes;  // 4 or 8
   uint64_t value;
-  bool known_value;  // false for timestamps
+  WriteValueSource source;
 };
 struct SignalRec {
   EventId ev;
@@ -92,7 +94,14 @@ class Lowerer {
                                          std::vector<EventId> after, const ControlFlags& cf);
   EventId bop_start();
   void finish_bop(EventId start, const std::vector<EventId>& ops);
+  void add_wait(EventId done, bool fence, uint32_t object, uint64_t value, Comparison cmp,
+                Rule rule, std::optional<uint64_t> address = std::nullopt, unsigned bytes = 8);
   void resolve_waits();
+  // The guards (bit per AssumptionId) on a path of orders a ~> b using as few guarded orders as
+  // possible, or nothing when no path exists (built on first use, once all orders are known).
+  std::optional<uint32_t> path_guards(EventId a, EventId b);
+  std::vector<std::vector<uint32_t>> order_out_;  // event -> indices of orders leaving it
+  std::vector<uint32_t> path_cost_, path_via_;    // path_guards' scratch, all unset between calls
 
   QueueState& qs() { return qstate_[q_]; }
   LoweredCommand& lc() { return out_.commands[q_][cmd_]; }
@@ -107,6 +116,7 @@ class Lowerer {
   struct PendingWait {
     size_t rule_index;
     std::optional<uint64_t> address;  // label waits
+    unsigned bytes = 8;               // label waits: 4 or 8
   };
   std::vector<PendingWait> pending_waits_;
   uint32_t q_ = 0, cmd_ = 0;

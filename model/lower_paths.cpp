@@ -53,6 +53,7 @@ Path read_path(AccessKind k, Plane p) {
     case AccessKind::Depth:  // rb_path
     case AccessKind::CopyDst:
     case AccessKind::Streamout:
+    case AccessKind::Label:
       break;  // not readable kinds
   }
   return path_of({L::Gl2, L::Mem});
@@ -65,6 +66,7 @@ Path write_path(AccessKind k, Plane p) {
   switch (k) {
     case AccessKind::Uav:
     case AccessKind::CopyDst:
+    case AccessKind::Label:  // CP writes go through GL2 (R-BOP-VALUE-PATH)
       return path_of({L::Gl2, L::Mem});
     case AccessKind::Streamout:
       return path_of({L::So, L::Gl2, L::Mem});

@@ -4,6 +4,9 @@
 // guarded by a named assumption (model/assumptions.h).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <deque>
+
 #include "model/lower_impl.h"
 
 namespace syncproof::model::detail {
@@ -193,7 +196,12 @@ void Lowerer::lower_bop_sync(const SyncCmd& s) {
   if (f.vs_partial || f.ps_partial || f.cs_partial) {
     EventId e = step("partial flush: wait for earlier waves");
     if (f.vs_partial) order(frontier(Cat::Vs, Rule::PartialFlush), e, Rule::PartialFlush);
-    if (f.ps_partial) order(frontier(Cat::Ps, Rule::PartialFlush), e, Rule::PartialFlush);
+    if (f.ps_partial) {
+      order(frontier(Cat::Ps, Rule::PartialFlush), e, Rule::PartialFlush);
+      // RADV emits only PS_PARTIAL_FLUSH when both PS and VS waits are wanted (research §3.3).
+      order(frontier(Cat::Vs, Rule::PsFlushWaitsVs), e, Rule::PsFlushWaitsVs,
+            {AssumptionId::PsFlushWaitsVs, true});
+    }
     if (f.cs_partial) order(frontier(Cat::Cs, Rule::PartialFlush), e, Rule::PartialFlush);
   }
   EventId b = bop_start();
@@ -230,7 +238,30 @@ void Lowerer::lower_bop_write(const BopWriteCmd& w) {
   order(b, v, Rule::BopValueWrite);
   for (EventId o : ops)
     order(o, v, Rule::BopWriteAfterGcr, {AssumptionId::BopWriteAfterOwnGcr, true});
-  value_writes_.push_back({v, w.address, w.value, w.source == WriteValueSource::Value});
+  value_writes_.push_back(
+      {v, w.address, w.api == SyncApi::Write32BitValueBottomOfPipe2X ? 4u : 8u, w.value, w.source});
+  // The value is a memory write of 4 or 8 bytes at Destination, through GL2 like every CP write
+  // (R-BOP-VALUE-PATH): shaders, copies and the host that touch those bytes pair with it.
+  const uint64_t bytes = w.api == SyncApi::Write32BitValueBottomOfPipe2X ? 4 : 8;
+  MemAccess m{v,
+              v,
+              q_,
+              cmd_,
+              kNoObject,
+              w.address / kUnitBytes,
+              (w.address + bytes - 1) / kUnitBytes,
+              w.address,
+              w.address + bytes - 1,
+              true,
+              AccessKind::Label,
+              Stage::Cp,
+              Plane::Data,
+              false,
+              write_path(AccessKind::Label, Plane::Data),
+              c_.queues[q_].commands[cmd_].loc,
+              w.label ? *w.label : kNoObject};
+  lc().accesses.push_back(static_cast<uint32_t>(out_.accesses.size()));
+  out_.accesses.push_back(m);
   ops.push_back(v);
   finish_bop(b, ops);
 }
@@ -246,37 +277,37 @@ void Lowerer::lower_wait_value(const WaitValueCmd& w) {
   order(st.gate, done, Rule::QueueWait);
   EventId m = me_step("ME resumes after the wait");
   order(done, m, Rule::WaitValue);
-  out_.waits.push_back({done,
-                        {},
-                        compare(w.cmp, 0, w.value),
-                        false,
-                        w.label.value_or(0),
-                        w.value,
-                        w.cmp,
-                        Rule::WaitValue});
-  pending_waits_.push_back({out_.waits.size() - 1, w.address});
+  add_wait(done, false, w.label.value_or(0), w.value, w.cmp, Rule::WaitValue, w.address,
+           w.is64 ? 8u : 4u);
 }
 
-// Standard Signal: write back the RB, stream-out and GL2 caches (A-STD-FENCE-COHERENT).
+// Standard Signal: write back the RB, stream-out and GL2 caches (A-STD-FENCE-COHERENT). A compute
+// queue's engine cannot reach the render back-ends' caches or stream-out (research §3.1: "RB
+// caches can't be touched" from ACE), so there only GL2 is written back (R-FENCE-REACH).
 std::vector<EventId> Lowerer::full_flush_ops(EventId after) {
-  std::vector<EventId> ops = {
-      cache_op(Level::Cb, true, true, {}, "Signal: RB colour flush"),
-      cache_op(Level::CbMeta, true, true, {}, "Signal: RB colour metadata flush"),
-      cache_op(Level::Db, true, true, {}, "Signal: RB depth flush"),
-      cache_op(Level::DbMeta, true, true, {}, "Signal: RB depth metadata flush"),
-      cache_op(Level::So, false, true, {}, "Signal: stream-out flush"),
-  };
+  std::vector<EventId> ops;
+  if (graphics())
+    ops = {
+        cache_op(Level::Cb, true, true, {}, "Signal: RB colour flush"),
+        cache_op(Level::CbMeta, true, true, {}, "Signal: RB colour metadata flush"),
+        cache_op(Level::Db, true, true, {}, "Signal: RB depth flush"),
+        cache_op(Level::DbMeta, true, true, {}, "Signal: RB depth metadata flush"),
+        cache_op(Level::So, false, true, {}, "Signal: stream-out flush"),
+    };
   for (EventId o : ops) order(after, o, Rule::StdFence);
   EventId gl2 = cache_op(Level::Gl2, false, true, {}, "Signal: GL2 write-back");
+  order(after, gl2, Rule::StdFence);
   after_all(ops, gl2, Rule::StdFence);
   ops.push_back(gl2);
   return ops;
 }
 
-// Standard Wait: invalidate every cache (the kernel's IB preamble, research §3.4).
+// Standard Wait: write back and invalidate GL2 and invalidate every other cache, as the kernel's
+// IB preamble does (research §3.4: GL2_INV|GL2_WB|GLM_INV|GL1_INV|GLV_INV|GLK_INV|GLI_INV). The
+// RB caches only on graphics queues (R-FENCE-REACH).
 std::vector<EventId> Lowerer::full_invalidate_ops(EventId after) {
   std::vector<GcrOp> gcr = {
-      {Level::Gl2, true, false, {}, "Wait: GL2 invalidate"},
+      {Level::Gl2, true, true, {}, "Wait: GL2 write-back+invalidate"},
       {Level::Gl1, true, false, {}, "Wait: GL1 invalidate"},
       {Level::Mcache, true, false, {}, "Wait: M$ invalidate"},
       {Level::Gl0, true, false, {}, "Wait: GL0 invalidate"},
@@ -284,11 +315,12 @@ std::vector<EventId> Lowerer::full_invalidate_ops(EventId after) {
       {Level::Icache, true, false, {}, "Wait: I$ invalidate"},
   };
   auto ops = emit_gcr(gcr, {after}, Rule::StdFence, {});
-  for (Level l : {Level::Cb, Level::CbMeta, Level::Db, Level::DbMeta}) {
-    EventId e = cache_op(l, true, true, {}, "Wait: RB cache invalidate");
-    order(after, e, Rule::StdFence);
-    ops.push_back(e);
-  }
+  if (graphics())
+    for (Level l : {Level::Cb, Level::CbMeta, Level::Db, Level::DbMeta}) {
+      EventId e = cache_op(l, true, true, {}, "Wait: RB cache invalidate");
+      order(after, e, Rule::StdFence);
+      ops.push_back(e);
+    }
   return ops;
 }
 
@@ -345,9 +377,7 @@ void Lowerer::lower_wait_fence(const WaitFenceCmd& w) {
   order(st.last_me, done, Rule::QueueWait);
   order(st.last_pfp, done, Rule::QueueWait);
   order(st.gate, done, Rule::QueueWait);
-  out_.waits.push_back(
-      {done, {}, w.value == 0, true, w.fence, w.value, Comparison::GreaterEqual, Rule::QueueWait});
-  pending_waits_.push_back({out_.waits.size() - 1, std::nullopt});
+  add_wait(done, true, w.fence, w.value, Comparison::GreaterEqual, Rule::QueueWait);
   EventId resume = ev(EventKind::SyncStep, "queue resumes after the wait");
   order(done, resume, Rule::QueueWait);
   const Guard g{w.xbox ? AssumptionId::Signal2xFullFlush : AssumptionId::StdFenceCoherent, true};
@@ -363,18 +393,117 @@ void Lowerer::lower_wait_fence(const WaitFenceCmd& w) {
   lc().me = resume;
 }
 
+// What each wait polls (model/wait_value.h): every write of its word — value writes, work
+// writing its bytes (an unknown value from its arrival on), fence signals — and, under the
+// configuration, the writes after which a poll may or must pass.
 void Lowerer::resolve_waits() {
+  const ValueConfig vcfg = value_config(cfg_.assumptions);
   for (const PendingWait& pw : pending_waits_) {
     WaitRule& w = out_.waits[pw.rule_index];
+    PolledWord& word = w.word;
+    word.cmp = w.cmp;
+    word.ref = w.value;
     if (pw.address) {
+      const uint64_t a = *pw.address;
+      word.parts = static_cast<uint8_t>(pw.bytes / 4), word.part_bits = 32;
       for (const ValueWriteRec& v : value_writes_)
-        if (v.address == *pw.address && (!v.known_value || compare(w.cmp, v.value, w.value)))
-          w.candidates.push_back(v.ev);
+        if (auto wr = value_writer(a, pw.bytes, v.address, v.bytes, v.value, v.source, v.ev))
+          word.writers.push_back(*wr);
+      for (const MemAccess& m : out_.accesses)
+        if (m.write && m.kind != AccessKind::Label && m.plane == Plane::Data)
+          if (uint8_t parts = parts_touched(a, pw.bytes, m.blo, m.bhi))
+            word.writers.push_back({m.arrive, WaitWriter::Kind::Work, parts, {}, false});
     } else {
+      word.parts = 1, word.part_bits = 64;
       for (const SignalRec& s : signals_)
-        if (s.fence == w.object && s.value >= w.value) w.candidates.push_back(s.ev);
+        if (s.fence == w.object)
+          word.writers.push_back({s.ev, WaitWriter::Kind::Value, 1, {s.value, 0}, false});
+    }
+    word.too_many_states = !for_each_poll_state(word, [](std::span<const int>) {});
+    const WaitValues vals = analyze(word, vcfg);
+    for (AssumptionId a : {AssumptionId::InitialZero, AssumptionId::TimestampNonzero}) {
+      ValueConfig flipped = vcfg;
+      (a == AssumptionId::InitialZero ? flipped.initial_zero : flipped.timestamp_nonzero) ^= true;
+      const WaitValues other = analyze(word, flipped);
+      if (other.may != vals.may || other.must != vals.must ||
+          other.trivially_monotone != vals.trivially_monotone)
+        w.value_depends |= 1u << static_cast<int>(a);
+    }
+    // Writers on one queue that land in event order in every execution (a fence signalled 1, 2,
+    // 3): the wait may be monotone along that chain although some writer fails it.
+    const std::vector<uint32_t> chain = writers_by_event(word);
+    std::optional<uint32_t> chain_guards;
+    if (!vals.trivially_monotone && !chain.empty() &&
+        std::all_of(chain.begin(), chain.end(), [&](uint32_t k) {
+          return out_.events[word.writers[k].ev].queue == out_.events[word.writers[0].ev].queue;
+        })) {
+      chain_guards = 0;
+      for (size_t i = 0; i + 1 < chain.size() && chain_guards; ++i) {
+        auto g = path_guards(word.writers[chain[i]].ev, word.writers[chain[i + 1]].ev);
+        chain_guards = g ? std::optional<uint32_t>(*chain_guards | *g) : std::nullopt;
+      }
+    }
+    auto monotone_under = [&](ValueConfig c, const WaitValues& v) {
+      return v.trivially_monotone || (chain_guards && chain_monotone(word, chain, c));
+    };
+    w.monotone = monotone_under(vcfg, vals);
+    w.chained = chain_guards.has_value();
+    if (chain_guards) w.chain_guards = *chain_guards;
+    for (AssumptionId a : {AssumptionId::InitialZero, AssumptionId::TimestampNonzero}) {
+      ValueConfig flipped = vcfg;
+      (a == AssumptionId::InitialZero ? flipped.initial_zero : flipped.timestamp_nonzero) ^= true;
+      if (monotone_under(flipped, analyze(word, flipped)) != w.monotone)
+        w.value_depends |= 1u << static_cast<int>(a);
+    }
+    for (uint32_t k : vals.may) w.candidates.push_back(word.writers[k].ev);
+    for (uint32_t k : vals.must) w.must_candidates.push_back(word.writers[k].ev);
+    const std::array<int, 2> initial{kInitialPart, kInitialPart};
+    const std::span<const int> at_start(initial.data(), word.parts);
+    w.zero_satisfies = poll_outcome(word, at_start, {true, vcfg.timestamp_nonzero}).can_sat;
+    w.initial = poll_outcome(word, at_start, vcfg);
+    w.initial_unknown_may = poll_outcome(word, at_start, {false, vcfg.timestamp_nonzero}).can_sat;
+  }
+}
+
+std::optional<uint32_t> Lowerer::path_guards(EventId a, EventId b) {
+  if (order_out_.empty()) {
+    order_out_.resize(out_.events.size());
+    for (uint32_t i = 0; i < out_.orders.size(); ++i)
+      order_out_[out_.orders[i].before].push_back(i);
+  }
+  // 0-1 breadth-first search: guarded orders cost 1 (the orders kept are those active under the
+  // configuration; their guards name the assumptions the path rests on). Only the events it
+  // touches are reset afterwards, so a search near `a` costs what it visits.
+  if (path_cost_.empty()) path_cost_.assign(out_.events.size(), UINT32_MAX);
+  if (path_via_.empty()) path_via_.assign(out_.events.size(), UINT32_MAX);
+  std::vector<EventId> touched{a};
+  std::deque<EventId> q{a};
+  path_cost_[a] = 0;
+  while (!q.empty()) {
+    const EventId u = q.front();
+    q.pop_front();
+    if (u == b) break;
+    for (uint32_t oi : order_out_[u]) {
+      const Order& o = out_.orders[oi];
+      const uint32_t c = path_cost_[u] + (o.guard.id ? 1u : 0u);
+      if (c >= path_cost_[o.after]) continue;
+      if (path_cost_[o.after] == UINT32_MAX) touched.push_back(o.after);
+      path_cost_[o.after] = c, path_via_[o.after] = oi;
+      if (o.guard.id)
+        q.push_back(o.after);
+      else
+        q.push_front(o.after);
     }
   }
+  std::optional<uint32_t> guards;
+  if (path_cost_[b] != UINT32_MAX) {
+    guards = 0;
+    for (EventId v = b; v != a; v = out_.orders[path_via_[v]].before)
+      if (const auto& g = out_.orders[path_via_[v]].guard; g.id)
+        *guards |= 1u << static_cast<int>(*g.id);
+  }
+  for (EventId e : touched) path_cost_[e] = UINT32_MAX, path_via_[e] = UINT32_MAX;
+  return guards;
 }
 
 }  // namespace syncproof::model::detail

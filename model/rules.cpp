@@ -5,7 +5,7 @@
 namespace syncproof::model {
 namespace {
 
-constexpr std::array<RuleDef, 33> kRules{{
+constexpr std::array<RuleDef, 34> kRules{{
     {Rule::CpOrder, "R-CP-ORDER",
      "each CP engine (PFP, ME, MEC) processes its queue's commands in order",
      "research §3.1: torvalds/linux drivers/gpu/drm/amd/amdgpu/nvd.h; GPUOpen-Drivers/pal "
@@ -122,6 +122,10 @@ constexpr std::array<RuleDef, 33> kRules{{
      "colour/depth accesses of a draw come after earlier draws' colour/depth writes to the same "
      "target on that queue have landed in the CB/DB cache",
      "D3D12 functional spec (output-merger operations complete in API order)"},
+    {Rule::PsFlushWaitsVs, "R-PS-FLUSH-WAITS-VS",
+     "PS_PARTIAL_FLUSH also holds the ME until earlier vertex-shader waves have ended",
+     "A-PS-FLUSH-WAITS-VS; research §3.3, §4.3: mesa src/amd/vulkan/radv_cs.c "
+     "(gfx10_cs_emit_cache_flush emits only PS_PARTIAL_FLUSH when PS and VS waits are wanted)"},
 }};
 
 }  // namespace

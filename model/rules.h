@@ -41,6 +41,7 @@ enum class Rule : uint8_t {
   HostOrder,
   Signal2xFlags,
   RbOrder,
+  PsFlushWaitsVs,
 };
 
 struct RuleDef {

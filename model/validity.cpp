@@ -356,12 +356,18 @@ std::vector<FlagProblem> check_write_value_flags(std::span<const WriteValueSourc
            "flag is allowed at a time)"}};
 }
 
-std::vector<FlagProblem> check_bop_destination(uint64_t address) {
-  if (address % 4 == 0) return {};
-  return {{Severity::Error, 0,
-           fmt::format("Destination 0x{:X} is not 4-byte aligned (Write*BitValueBottomOfPipe2X "
-                       "requires 4-byte alignment)",
-                       address)}};
+std::vector<FlagProblem> check_bop_destination(uint64_t address, uint64_t bytes, bool wait) {
+  const char* api = wait ? "Wait*BitValueX" : "Write*BitValueBottomOfPipe2X";
+  if (address % 4 != 0)
+    return {{Severity::Error, 0,
+             fmt::format("Destination 0x{:X} is not 4-byte aligned ({} requires 4-byte alignment)",
+                         address, api)}};
+  if (address > UINT64_MAX - (bytes - 1))
+    return {{Severity::Error, 0,
+             fmt::format("Destination 0x{:X}: the {}-byte word would pass the end of the 64-bit "
+                         "address space",
+                         address, bytes)}};
+  return {};
 }
 
 std::vector<FlagProblem> check_control_effect(ControlFlags flags, uint32_t sync_flags) {

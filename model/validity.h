@@ -72,7 +72,9 @@ std::vector<FlagProblem> check_dispatch_flags(uint32_t value, QueueType q, bool 
 // are given as the list of names the user wrote (NONE contributes nothing).
 std::vector<FlagProblem> check_write_value_flags(std::span<const WriteValueSource> named);
 
-// Destination of Write32/64BitValueBottomOfPipe2X must be 4-byte aligned (002).
-std::vector<FlagProblem> check_bop_destination(uint64_t address);
+// Destination of Write32/64BitValueBottomOfPipe2X (and of Wait*BitValueX, `wait`) must be 4-byte
+// aligned (002) and leave room for its `bytes`-byte word below 2^64.
+std::vector<FlagProblem> check_bop_destination(uint64_t address, uint64_t bytes = 8,
+                                               bool wait = false);
 
 }  // namespace syncproof::model

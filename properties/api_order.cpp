@@ -9,11 +9,10 @@ ApiOrder::ApiOrder(const LoweredProgram& p) {
   for (const auto& q : p.commands) base_.push_back(n), n += static_cast<uint32_t>(q.size());
   const size_t words = (n + 63) / 64;
   pred_.assign(n, std::vector<uint64_t>(words, 0));
-  const bool zero_known = p.config.assumptions.enabled(AssumptionId::InitialZero);
   // The waits each command performs, as (candidate command nodes).
   std::vector<std::vector<std::vector<uint32_t>>> waits(n);
   for (const WaitRule& w : p.waits) {
-    if (w.zero_satisfies || !zero_known || w.candidates.empty()) continue;
+    if (w.initial.can_sat || w.candidates.empty()) continue;
     const Event& we = p.events[w.wait];
     std::vector<uint32_t> cands;
     for (EventId c : w.candidates) cands.push_back(index(p.events[c].queue, p.events[c].cmd));

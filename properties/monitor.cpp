@@ -1,6 +1,7 @@
 #include "properties/monitor.h"
 
 #include "properties/api_order.h"
+#include "properties/explain.h"
 
 #include <fmt/format.h>
 
@@ -114,11 +115,13 @@ std::vector<std::string> producer_wait(const LoweredProgram& p, const MemAccess&
       append(out, {"D3D12XBOX_SYNC_FLAG_PS_PARTIAL_FLUSH"});
       break;
     case Stage::Dma:
-      break;
+      return out;  // IDLE does not wait for CP DMA (R-IDLE)
     default:
-      append(out, {"D3D12XBOX_SYNC_FLAG_IDLE"});
       break;
   }
+  // IDLE waits for every earlier draw and dispatch and, under A-IDLE-DRAINS-WRITES, for their
+  // writes to land: an alternative to the stage's partial flush.
+  append(out, {"D3D12XBOX_SYNC_FLAG_IDLE"});
   return out;
 }
 
@@ -153,17 +156,38 @@ std::string completion_wait(const LoweredProgram& p, EventId e) {
   }
 }
 
+At at_of(const MemAccess& m) {
+  return {m.queue, m.cmd};
+}
+
 std::string at(const LoweredProgram& p, EventId e, const Times& t) {
   const Event& ev = p.events[e];
   return fmt::format("t={} ({} line {})", t[e], p.source->queues[ev.queue].name,
                      p.source->queues[ev.queue].commands[ev.cmd].loc.line);
 }
 
+// A step that joins its down step (A-GL2-WB-BEFORE-INV): an operation of both steps covering the
+// line, after the point before the previous step, crosses this one at its own time too (it wrote
+// the line back and then invalidated it). The earliest such time, or nothing.
+std::optional<long long> joined_crossing(const LoweredProgram& p, const Step& s,
+                                         const std::vector<uint32_t>* prev_ops,
+                                         long long before_prev, uint64_t line, const Times& t) {
+  std::optional<long long> best;
+  if (!prev_ops || !joins_active(p, s)) return best;
+  for (uint32_t oi : s.ops) {
+    const long long to = t[p.cache_ops[oi].ev];
+    if (p.cache_ops[oi].cov.covers(line) && to > before_prev && (!best || to < *best) &&
+        std::find(prev_ops->begin(), prev_ops->end(), oi) != prev_ops->end())
+      best = to;
+  }
+  return best;
+}
+
 MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t, uint64_t line) {
   MonitorResult res;
   const MemAccess& w = p.accesses[f.write];
   const MemAccess& r = p.accesses[f.read];
-  const auto& res_name = p.source->resources[w.resource].name;
+  const std::string res_name = object_name(*p.source, w);
   long long tr = t[r.ev];
   long long cur = t[w.arrive];
   const std::string unit = fmt::format("{} line at 0x{:X}", res_name, line * kUnitBytes);
@@ -172,11 +196,16 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
     res.violated = true;
     res.why = fmt::format("the read at {} happened before the write's data reached {} at {}",
                           at(p, r.ev, t), to_string(w.path[0]), at(p, w.arrive, t));
-    res.blamed = producer_wait(p, w, r);
+    res.blamed = place_flags(p, producer_wait(p, w, r), Side::Between, at_of(w), at_of(r));
     return res;
   }
+  long long before_prev = cur;  // where the chain stood before the previous step
+  const std::vector<uint32_t>* prev_ops = nullptr;
+  uint32_t crossed_by = UINT32_MAX;  // the operation that crossed the previous step
   for (const Step& s : f.steps) {
-    std::optional<long long> next;
+    std::optional<long long> next = joined_crossing(p, s, prev_ops, before_prev, line, t);
+    before_prev = cur;
+    prev_ops = &s.ops;
     std::optional<uint32_t> early, late, uncovered;
     for (uint32_t oi : s.ops) {
       const CacheOp& op = p.cache_ops[oi];
@@ -207,11 +236,15 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
     }
     if (next && *next < tr) {
       cur = *next;
+      crossed_by = UINT32_MAX;
+      for (uint32_t oi : s.ops)
+        if (t[p.cache_ops[oi].ev] == cur && p.cache_ops[oi].cov.covers(line)) crossed_by = oi;
       continue;
     }
     res.violated = true;
     const std::vector<std::string> flags =
-        s.down ? writeback_flags(s.level) : invalidate_flags(s.level);
+        place_flags(p, s.down ? writeback_flags(s.level) : invalidate_flags(s.level),
+                    s.down ? Side::Producer : Side::Consumer, at_of(w), at_of(r));
     const char* verb = s.down ? "written back" : "invalidated";
     if (late) {  // the operation was issued before the read but ran after it
       const CacheOp& op = p.cache_ops[*late];
@@ -225,8 +258,25 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
           pfp_side(p, r) ? "the PFP reads ahead of the ME"
           : top          ? "the top-of-pipe sync does not hold this reader"
                          : "bottom-of-pipe operations are pipelined");
-      res.blamed =
-          pfp_side(p, r) ? kPfpHolds : std::vector<std::string>{"D3D12XBOX_SYNC_FLAG_IDLE"};
+      // What holds the reader until that operation ran: IDLE on its own sync (or a PFP hold).
+      const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
+      if (pfp_side(p, r))
+        res.blamed = place_flags(p, kPfpHolds, Side::Between, op_at, at_of(r));
+      else
+        res.blamed = {on_or_after(p, "D3D12XBOX_SYNC_FLAG_IDLE", op_at)};
+    } else if (early && s.joins && *early == crossed_by) {
+      // One write-back+invalidate crossed the write-back step; whether it also invalidates after
+      // writing back is A-GL2-WB-BEFORE-INV, which this configuration does not assume.
+      const CacheOp& op = p.cache_ops[*early];
+      const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
+      res.why = fmt::format(
+          "the {} at {} wrote the {} back and invalidated {} in one operation, and without "
+          "A-GL2-WB-BEFORE-INV nothing says its invalidation follows its write-back: {} could "
+          "still serve a stale copy to the read at {}",
+          op.flag, at(p, op.ev, t), unit, to_string(s.level), to_string(s.level), at(p, r.ev, t));
+      res.blamed = {
+          fmt::format("D3D12XBOX_SYNC_FLAG_GL2_INVALIDATE in a sync after {}", where(p, op_at)),
+          "assume +A-GL2-WB-BEFORE-INV"};
     } else if (early) {
       const CacheOp& op = p.cache_ops[*early];
       res.why = fmt::format(
@@ -235,20 +285,58 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
           to_string(s.level), verb, at(p, op.ev, t), op.flag, cur, to_string(s.level), unit,
           at(p, r.ev, t));
       // Before the data even reached the coherence level: the reader was not made to wait for
-      // the producer. Otherwise the level needed invalidating again, after the one below.
-      res.blamed = t[op.ev] <= t[w.arrive] ? producer_wait(p, w, r) : flags;
+      // the producer. Otherwise the level needed invalidating again, after the one below: the
+      // command that has the flag ran it too early, so a later one must.
+      const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
+      if (t[op.ev] <= t[w.arrive]) {
+        res.blamed = place_flags(p, producer_wait(p, w, r), Side::Between, at_of(w), at_of(r));
+      } else {
+        res.blamed.clear();
+        // The step below was crossed by an operation issued before this one that completed
+        // after it (a pipelined bottom-of-pipe operation): IDLE on its sync holds the CP until
+        // it is done.
+        if (crossed_by != UINT32_MAX) {
+          const Event& ce = p.events[p.cache_ops[crossed_by].ev];
+          if (!hb) hb.emplace(p);
+          if ((ce.queue == op_at.queue && ce.cmd < op_at.cmd) ||
+              hb->before(ce.queue, ce.cmd, op_at.queue, op_at.cmd))
+            res.blamed.push_back(on_or_after(p, "D3D12XBOX_SYNC_FLAG_IDLE", {ce.queue, ce.cmd}));
+        }
+        for (const std::string& f : s.down ? writeback_flags(s.level) : invalidate_flags(s.level))
+          res.blamed.push_back(
+              fmt::format("{} in a sync after {} (that one ran before the data "
+                          "reached {})",
+                          f, where(p, op_at), to_string(s.level)));
+      }
     } else if (uncovered) {
       const CacheOp& op = p.cache_ops[*uncovered];
       res.why = fmt::format(
           "the {} at {} does not cover the {} (a RANGE/MARGIN selector limits it), so {} kept a "
           "stale copy for the read at {}",
           op.flag, at(p, op.ev, t), unit, to_string(s.level), at(p, r.ev, t));
+      const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
+      res.blamed.clear();
+      for (const std::string& f : s.down ? writeback_flags(s.level) : invalidate_flags(s.level))
+        res.blamed.push_back(
+            fmt::format("{} over a range that covers 0x{:X} (the one at {} does "
+                        "not)",
+                        f, line * kUnitBytes, where(p, op_at)));
+    } else if (s.down) {
+      // The fresh data sits dirty in this write-back level; below it is the stale copy.
+      const int at_level = w.path.index_of(s.level);
+      const Level below = at_level >= 0 && at_level + 1 < w.path.size
+                              ? w.path[static_cast<size_t>(at_level) + 1]
+                              : Level::Mem;
+      res.why = fmt::format(
+          "nothing wrote back {} after the write: the fresh data can still be dirty in {}, and "
+          "the read at {} can get the stale copy of the {} from {}",
+          to_string(s.level), to_string(s.level), at(p, r.ev, t), unit, to_string(below));
       res.blamed = flags;
     } else {
       res.why = fmt::format(
-          "nothing {} {} after the write: the read at {} can get a stale copy of the {} from {}",
-          s.down ? "wrote back" : "invalidated", to_string(s.level), at(p, r.ev, t), unit,
-          to_string(s.level));
+          "nothing invalidated {} after the write: the read at {} can get a stale copy of the {} "
+          "from {}",
+          to_string(s.level), at(p, r.ev, t), unit, to_string(s.level));
       res.blamed = flags;
     }
     return res;
@@ -256,20 +344,95 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
   return res;
 }
 
+// ", and CB and GL2 are write-back: an eviction can move it on to memory at once" — the levels
+// a write's data may cross at any moment, down to the `steps`-th level of its path.
+std::string evicts_to(const MemAccess& w, size_t steps) {
+  if (steps == 0) return "";
+  std::vector<std::string> levels;
+  for (size_t i = 0; i < steps; ++i) levels.emplace_back(to_string(w.path[i]));
+  return fmt::format(", and {} {} write-back: an eviction can move it on to {} at once",
+                     fmt::join(levels, " and "), steps == 1 ? "is" : "are",
+                     to_string(w.path[steps]));
+}
+
+MonitorResult write_order(const LoweredProgram& p, const WriteOrder& o, const Times& t,
+                          uint64_t line) {
+  MonitorResult res;
+  const MemAccess& w1 = p.accesses[o.first];
+  const MemAccess& w2 = p.accesses[o.second];
+  const long long t2 = t[w2.arrive];
+  // The earlier data's latest arrival at the meeting level must precede the later data's
+  // earliest, which is its arrival at its first level (obligation.h).
+  auto c1 = follow_chain(p, o.first_steps, t[w1.arrive], line, t);
+  for (const Step& s : o.first_steps)
+    res.cache_ops.insert(res.cache_ops.end(), s.ops.begin(), s.ops.end());
+  if (c1.time && *c1.time < t2) return res;
+  res.violated = true;
+  const Level meet = w1.path[o.first_steps.size()];
+  const std::string later =
+      fmt::format("the later write's data reached {} at {}{}", to_string(w2.path[0]),
+                  at(p, w2.arrive, t), evicts_to(w2, o.second_steps.size()));
+  if (t[w1.arrive] >= t2) {
+    res.why = fmt::format(
+        "{}, before the earlier write's data even reached {} at {}: the older "
+        "value can win in {}",
+        later, to_string(w1.path[0]), at(p, w1.arrive, t), to_string(meet));
+    res.blamed = place_flags(p, producer_wait(p, w1, w2), Side::Between, at_of(w1), at_of(w2));
+    return res;
+  }
+  // Where the earlier data stood when the later data arrived: the first step it had not crossed.
+  auto before = follow_chain(p, o.first_steps, t[w1.arrive], line, t, t2);
+  const Step& s = o.first_steps[before.failed_step];
+  std::optional<uint32_t> late;
+  ApiOrder hb(p);
+  for (uint32_t oi : s.ops) {
+    const CacheOp& op = p.cache_ops[oi];
+    const Event& oe = p.events[op.ev];
+    if (op.cov.covers(line) && t[op.ev] >= t2 &&
+        ((oe.queue == w2.queue && oe.cmd < w2.cmd) ||
+         hb.before(oe.queue, oe.cmd, w2.queue, w2.cmd)))
+      late = oi;
+  }
+  if (late) {
+    const CacheOp& op = p.cache_ops[*late];
+    res.why = fmt::format(
+        "{} was written back only at {} ({}), after {}: nothing held the later write until the "
+        "write-back had run (bottom-of-pipe operations are pipelined), so the older value can win "
+        "in {}",
+        to_string(s.level), at(p, op.ev, t), op.flag, later, to_string(meet));
+    res.blamed = {
+        on_or_after(p, "D3D12XBOX_SYNC_FLAG_IDLE", {p.events[op.ev].queue, p.events[op.ev].cmd})};
+  } else {
+    res.why = fmt::format(
+        "nothing wrote back {} after the earlier write reached it: its dirty line can be evicted "
+        "at any time, also after {}, so the older value can win in {}{}",
+        to_string(s.level), later, to_string(meet),
+        s.level == Level::Gl2 && w2.kind == AccessKind::Host
+            ? " (a GL2_INVALIDATE without GL2_WRITEBACK keeps dirty lines)"
+            : "");
+    res.blamed = place_flags(p, writeback_flags(s.level), Side::Producer, at_of(w1), at_of(w2));
+  }
+  return res;
+}
+
 }  // namespace
 
 ChainResult follow_chain(const LoweredProgram& p, const std::vector<Step>& steps, long long start,
-                         uint64_t line, const Times& t) {
-  long long cur = start;
+                         uint64_t line, const Times& t, long long until) {
+  long long cur = start, before_prev = start;
   for (size_t i = 0; i < steps.size(); ++i) {
-    std::optional<long long> next;
+    // The earliest crossing before `until`; `until` itself means none.
+    long long next =
+        joined_crossing(p, steps[i], i ? &steps[i - 1].ops : nullptr, before_prev, line, t)
+            .value_or(until);
+    before_prev = cur;
     for (uint32_t oi : steps[i].ops) {
       const CacheOp& op = p.cache_ops[oi];
-      long long to = t[op.ev];
-      if (op.cov.covers(line) && to > cur && (!next || to < *next)) next = to;
+      const long long to = t[op.ev];
+      if (op.cov.covers(line) && to > cur && to < next) next = to;
     }
-    if (!next) return {std::nullopt, i};
-    cur = *next;
+    if (next >= until) return {std::nullopt, i};
+    cur = next;
   }
   return {cur, steps.size()};
 }
@@ -286,40 +449,29 @@ MonitorResult monitor(const LoweredProgram& p, const Obligation& o, const Times&
             res.violated = true;
             res.why = fmt::format("{} ({}) did not wait for {} ({})", p.events[b].what, at(p, b, t),
                                   p.events[a].what, at(p, a, t));
-            res.blamed = {completion_wait(p, a)};
+            res.blamed = {place_flag(p, completion_wait(p, a), Side::Between,
+                                     {p.events[a].queue, p.events[a].cmd},
+                                     {p.events[b].queue, p.events[b].cmd})};
             if (p.events[b].queue != p.events[a].queue)
               res.blamed.push_back("a fence or label wait");
             return res;
           }
       return res;
-    case Obligation::Kind::WriteOrder: {
-      const MemAccess& w1 = p.accesses[o.waw.first];
-      const MemAccess& w2 = p.accesses[o.waw.second];
-      auto c1 = follow_chain(p, o.waw.first_steps, t[w1.arrive], line, t);
-      auto c2 = follow_chain(p, o.waw.second_steps, t[w2.arrive], line, t);
-      if (c2.time && (!c1.time || *c1.time >= *c2.time)) {
-        res.violated = true;
-        res.why = fmt::format(
-            "the earlier write's data reached the shared level {} the later one's (t={}): the "
-            "older value can win",
-            c1.time ? fmt::format("at t={}, not before", *c1.time) : "never, or only after",
-            *c2.time);
-        res.blamed = c1.time ? producer_wait(p, w1, w2)
-                             : writeback_flags(o.waw.first_steps[c1.failed_step].level);
-      }
-      return res;
-    }
+    case Obligation::Kind::WriteOrder:
+      return write_order(p, o.waw, t, line);
     case Obligation::Kind::ReadFirst: {
+      // The later write's earliest arrival where the read looks is its arrival at its first
+      // level: every level below is write-back and may evict the line at once (obligation.h).
       const MemAccess& r = p.accesses[o.war.read];
       const MemAccess& w = p.accesses[o.war.write];
-      auto c = follow_chain(p, o.war.steps, t[w.arrive], line, t);
-      if (c.time && *c.time < t[r.ev]) {
+      if (t[w.arrive] < t[r.ev]) {
         res.violated = true;
         res.why = fmt::format(
-            "the later write's data was already where the read looks ({}) at t={}, before the "
-            "read at {}: the read can return the new value",
-            to_string(w.path[o.war.steps.size()]), *c.time, at(p, r.ev, t));
-        res.blamed = {completion_wait(p, r.ev)};
+            "the later write's data reached {} at {}, before the read at {}{}: the read can "
+            "return the new value",
+            to_string(w.path[0]), at(p, w.arrive, t), at(p, r.ev, t),
+            evicts_to(w, o.war.steps.size()));
+        res.blamed = {place_flag(p, completion_wait(p, r.ev), Side::Between, at_of(r), at_of(w))};
         if (r.queue != w.queue) res.blamed.push_back("a fence or label wait");
       }
       return res;

@@ -4,6 +4,7 @@
 // execution where exactly this check fails; replaying a solver model through it is how every
 // SMT counterexample is confirmed and explained.
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,8 +28,10 @@ struct ChainResult {
   std::optional<long long> time;
   size_t failed_step;
 };
+// Only operations before `until` count.
 ChainResult follow_chain(const model::LoweredProgram& p, const std::vector<Step>& steps,
-                         long long start, uint64_t line, const Times& t);
+                         long long start, uint64_t line, const Times& t,
+                         long long until = std::numeric_limits<long long>::max());
 
 MonitorResult monitor(const model::LoweredProgram& p, const Obligation& o, const Times& t,
                       uint64_t line);

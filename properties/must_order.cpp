@@ -16,10 +16,9 @@ constexpr size_t kCandidatesPerStep = 8;  // beyond this the solver decides (no 
 MustOrder::MustOrder(const LoweredProgram& p)
     : p_(p), out_(p.events.size()), waits_of_(p.events.size()), exempt_(p.waits.size()) {
   for (uint32_t i = 0; i < p.orders.size(); ++i) out_[p.orders[i].before].push_back(i);
-  const bool zero_known = p.config.assumptions.enabled(AssumptionId::InitialZero);
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     const WaitRule& r = p.waits[w];
-    exempt_[w] = r.zero_satisfies || !zero_known || r.candidates.empty();
+    exempt_[w] = r.initial.can_sat || r.candidates.empty();
     if (!exempt_[w])
       for (EventId c : r.candidates) waits_of_[c].push_back(w);
   }
@@ -75,6 +74,9 @@ void MustOrder::guards_on_path(EventId a, EventId b, std::set<AssumptionId>* out
       for (const WaitRule& w : p_.waits)
         if (w.wait == v) {
           if (!w.zero_satisfies) out->insert(AssumptionId::InitialZero);
+          // Candidates that a value assumption narrows (model/wait_value.h).
+          for (int a = 0; a < kAssumptionCount; ++a)
+            if (w.value_depends & (1u << a)) out->insert(static_cast<AssumptionId>(a));
           for (EventId c : w.candidates) todo.push_back(c);
         }
     } else if (pe != kNoParent) {
@@ -108,6 +110,18 @@ std::optional<EventId> MustOrder::chain(EventId start, const std::vector<Step>& 
     points->pop_back();
     return std::nullopt;
   }
+  // A step joining its down step (A-GL2-WB-BEFORE-INV): the operation that crossed that step
+  // (the point `start`) crosses this one too. prove() sees the repeated point and reports the
+  // assumption.
+  if (j > 0 && joins_active(p_, steps[j])) {
+    for (uint32_t oi : steps[j].ops)
+      if (p_.cache_ops[oi].ev == start && covers_all(oi, lo, hi) &&
+          std::find(steps[j - 1].ops.begin(), steps[j - 1].ops.end(), oi) !=
+              steps[j - 1].ops.end()) {
+        if (auto end = chain(start, steps, j + 1, lo, hi, target, points)) return end;
+        break;
+      }
+  }
   std::vector<EventId> cands;
   for (uint32_t oi : steps[j].ops)
     if (covers_all(oi, lo, hi) && reaches(start, p_.cache_ops[oi].ev))
@@ -134,7 +148,10 @@ std::optional<std::set<AssumptionId>> MustOrder::prove(const Obligation& o) {
                       EventId target) -> std::optional<std::set<AssumptionId>> {
     if (!chain(start, steps, 0, lo, hi, target, &points)) return std::nullopt;
     points.push_back(target);
-    for (size_t i = 0; i + 1 < points.size(); ++i) guards_on_path(points[i], points[i + 1], &used);
+    for (size_t i = 0; i + 1 < points.size(); ++i) {
+      if (i > 0 && points[i] == points[i + 1]) used.insert(AssumptionId::Gl2WbBeforeInv);
+      guards_on_path(points[i], points[i + 1], &used);
+    }
     return used;
   };
   switch (o.kind) {
@@ -172,20 +189,25 @@ std::optional<std::set<AssumptionId>> MustOrder::prove(const Obligation& o) {
   return std::nullopt;
 }
 
+bool all_waits_monotone(const LoweredProgram& p) {
+  return std::all_of(p.waits.begin(), p.waits.end(), [](const WaitRule& w) { return w.monotone; });
+}
+
 bool all_can_complete(const LoweredProgram& p, bool deadlock_rules) {
   const size_t n = p.events.size();
   std::vector<uint32_t> missing(n, 0);  // orders still to complete before the event
   std::vector<std::vector<uint32_t>> waits_on(n);
   std::vector<uint8_t> wait_needs(n, 0);  // the event is a wait still needing a candidate
   for (const Order& o : p.orders) ++missing[o.after];
-  const bool zero_known = p.config.assumptions.enabled(AssumptionId::InitialZero);
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     const WaitRule& r = p.waits[w];
-    const bool exempt =
-        deadlock_rules ? zero_known && r.zero_satisfies : r.zero_satisfies || !zero_known;
+    // Safety: a wait whose initial poll may pass may complete at any time; deadlock freedom:
+    // only one whose initial poll must pass can be relied on to complete without a write.
+    const bool exempt = deadlock_rules ? !r.initial.can_fail : r.initial.can_sat;
     if (exempt) continue;
     wait_needs[r.wait] = 1;
-    for (EventId c : r.candidates) waits_on[c].push_back(r.wait);
+    for (EventId c : deadlock_rules ? r.must_candidates : r.candidates)
+      waits_on[c].push_back(r.wait);
   }
   std::vector<std::vector<EventId>> succ(n);
   for (const Order& o : p.orders) succ[o.before].push_back(o.after);

@@ -53,6 +53,12 @@ class MustOrder {
 // wait needs one unless A-INITIAL-ZERO holds and 0 satisfies it (encode/deadlock.cpp); for
 // vacuity (whether any execution exists) such a wait may complete at any time
 // (encode/encoding.cpp wait_term).
+//
+// Exact only when every wait is monotone (WaitRule::monotone): a wait that a later write can hide
+// is treated as completing after any of its candidates (safety) or must-candidates (deadlock),
+// so then "false" still means what it says and "true" must be confirmed by an engine.
 bool all_can_complete(const model::LoweredProgram& p, bool deadlock_rules);
+// Whether every wait of the program is monotone (the fixpoint above is then exact).
+bool all_waits_monotone(const model::LoweredProgram& p);
 
 }  // namespace syncproof::properties

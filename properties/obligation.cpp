@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "properties/api_order.h"
 
@@ -73,10 +74,17 @@ int meeting_index(const LoweredProgram& p, const MemAccess& w, const MemAccess& 
   return w.path.size - 1;
 }
 
+// The 64-byte units of the bytes both touch (same plane), if they share any byte.
 bool overlap(const MemAccess& a, const MemAccess& b, uint64_t* lo, uint64_t* hi) {
-  *lo = std::max(a.lo, b.lo);
-  *hi = std::min(a.hi, b.hi);
-  return *lo <= *hi && a.plane == b.plane;
+  const uint64_t blo = std::max(a.blo, b.blo), bhi = std::min(a.bhi, b.bhi);
+  *lo = blo / kUnitBytes;
+  *hi = bhi / kUnitBytes;
+  return blo <= bhi && a.plane == b.plane;
+}
+
+// Whether x touches every byte a and b both touch.
+bool covers_common(const MemAccess& x, const MemAccess& a, const MemAccess& b) {
+  return x.blo <= std::max(a.blo, b.blo) && x.bhi >= std::min(a.bhi, b.bhi);
 }
 
 std::vector<Step> down_steps(const LoweredProgram& p, const MemAccess& w, int upto) {
@@ -88,8 +96,15 @@ std::vector<Step> down_steps(const LoweredProgram& p, const MemAccess& w, int up
 std::string access_name(const LoweredProgram& p, uint32_t a) {
   const MemAccess& m = p.accesses[a];
   const Case& c = *p.source;
-  return fmt::format("{} {} line {}", m.write ? "write of" : "read of",
-                     c.resources[m.resource].name, c.queues[m.queue].commands[m.cmd].loc.line);
+  return fmt::format("{} {} line {}", m.write ? "write of" : "read of", object_name(c, m),
+                     c.queues[m.queue].commands[m.cmd].loc.line);
+}
+
+// `visible ... on R`: the access is to R, or (a label word) overlaps R's bytes.
+bool on_resource(const Case& c, const MemAccess& m, uint32_t r) {
+  if (m.resource != kNoObject) return m.resource == r;
+  const Resource& res = c.resources[r];
+  return m.blo <= res.address + (res.size - 1) && m.bhi >= res.address;
 }
 
 Obligation fresh_obligation(const LoweredProgram& p, uint32_t w, uint32_t r) {
@@ -100,6 +115,11 @@ Obligation fresh_obligation(const LoweredProgram& p, uint32_t w, uint32_t r) {
 
 }  // namespace
 
+bool joins_active(const LoweredProgram& p, const Step& s, uint32_t dropped) {
+  const auto a = AssumptionId::Gl2WbBeforeInv;
+  return s.joins && p.config.assumptions.enabled(a) && !(dropped & (1u << static_cast<int>(a)));
+}
+
 Freshness freshness(const LoweredProgram& p, uint32_t wi, uint32_t ri) {
   const MemAccess& w = p.accesses[wi];
   const MemAccess& r = p.accesses[ri];
@@ -108,12 +128,57 @@ Freshness freshness(const LoweredProgram& p, uint32_t wi, uint32_t ri) {
   int mr = 0;
   int mw = meeting_index(p, w, r, &mr);
   f.steps = down_steps(p, w, mw);
-  for (int i = mr - 1; i >= 0; --i)
-    f.steps.push_back({r.path[i], false, ops_at(p, r.path[i], false)});
+  for (int i = mr - 1; i >= 0; --i) {
+    const bool joins = !f.steps.empty() && f.steps.back().down && f.steps.back().level == r.path[i];
+    f.steps.push_back({r.path[i], false, ops_at(p, r.path[i], false), joins});
+  }
   return f;
 }
 
 namespace {
+
+bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uint32_t y);
+
+Obligation write_order_obligation(const LoweredProgram& p, uint32_t x, uint32_t y, uint64_t lo,
+                                  uint64_t hi) {
+  const MemAccess& ax = p.accesses[x];
+  const MemAccess& ay = p.accesses[y];
+  Obligation o{Obligation::Kind::WriteOrder, {}, {}, {}, {x, y, lo, hi, {}, {}}, {}, {}};
+  o.name = fmt::format("waw: {} -> {}", access_name(p, x), access_name(p, y));
+  int mr = 0;
+  int mw = meeting_index(p, ax, ay, &mr);  // ay's path seen as a reader's
+  o.waw.first_steps = down_steps(p, ax, mw);
+  o.waw.second_steps = down_steps(p, ay, mr);
+  return o;
+}
+
+// The writes a read of A's data may see instead of it because they are older: every other write
+// of the same bytes (and plane) that API order does not put after A's write, nor after the read.
+// A's data must reach their meeting level after theirs (a WriteOrder obligation), or an older
+// value — a dirty line evicted late, a dirty GL2 line a GL2_INVALIDATE keeps — can be what the
+// read returns (SEMANTICS.md P-VISIBLE, "older writes").
+void older_writes(const LoweredProgram& p, const ApiOrder& hb, uint32_t w, uint32_t r,
+                  std::vector<Obligation>& out) {
+  const MemAccess& aw = p.accesses[w];
+  const MemAccess& ar = p.accesses[r];
+  for (uint32_t x = 0; x < p.accesses.size(); ++x) {
+    const MemAccess& ax = p.accesses[x];
+    if (!ax.write || ax.plane != aw.plane || (ax.queue == aw.queue && ax.cmd == aw.cmd)) continue;
+    if (ax.kind == AccessKind::Label && aw.kind == AccessKind::Label) continue;
+    if (hb.before(aw.queue, aw.cmd, ax.queue, ax.cmd) ||
+        hb.before(ar.queue, ar.cmd, ax.queue, ax.cmd))
+      continue;
+    const uint64_t blo = std::max({ax.blo, aw.blo, ar.blo}),
+                   bhi = std::min({ax.bhi, aw.bhi, ar.bhi});
+    if (blo > bhi || shadowed_write(p, hb, x, w)) continue;
+    Obligation o = write_order_obligation(p, x, w, blo / kUnitBytes, bhi / kUnitBytes);
+    const bool dup = std::any_of(out.begin(), out.end(), [&](const Obligation& e) {
+      return e.kind == o.kind && e.waw.first == x && e.waw.second == w && e.waw.lo == o.waw.lo &&
+             e.waw.hi == o.waw.hi;
+    });
+    if (!dup) out.push_back(std::move(o));
+  }
+}
 
 Obligations visible(const LoweredProgram& p, const Property& prop) {
   Obligations out;
@@ -123,15 +188,18 @@ Obligations visible(const LoweredProgram& p, const Property& prop) {
     out.error = "unknown command label";
     return out;
   }
+  std::optional<ApiOrder> hb;
   for (uint32_t w : p.command(qa, ia).accesses)
     for (uint32_t r : p.command(qb, ib).accesses) {
       const MemAccess& aw = p.accesses[w];
       const MemAccess& ar = p.accesses[r];
       uint64_t lo, hi;
       if (!aw.write || ar.write || !overlap(aw, ar, &lo, &hi)) continue;
-      if (prop.resource && (aw.resource != *prop.resource || ar.resource != *prop.resource))
-        continue;
+      if (prop.resource && !on_resource(c, aw, *prop.resource)) continue;
+      if (prop.resource && !on_resource(c, ar, *prop.resource)) continue;
       out.list.push_back(fresh_obligation(p, w, r));
+      if (!hb) hb.emplace(p);
+      older_writes(p, *hb, w, r, out.list);
     }
   if (out.list.empty())
     out.error = fmt::format("vacuous: {} reads nothing that {} writes{}", prop.to, prop.from,
@@ -168,8 +236,7 @@ bool shadowed(const LoweredProgram& p, const ApiOrder& hb, uint32_t w, uint32_t 
   const MemAccess& ar = p.accesses[r];
   for (uint32_t m = 0; m < p.accesses.size(); ++m) {
     const MemAccess& x = p.accesses[m];
-    if (!x.write || m == w || x.plane != aw.plane) continue;
-    if (x.lo > std::max(aw.lo, ar.lo) || x.hi < std::min(aw.hi, ar.hi)) continue;
+    if (!x.write || m == w || x.plane != aw.plane || !covers_common(x, aw, ar)) continue;
     if (hb.before(aw.queue, aw.cmd, x.queue, x.cmd) && hb.before(x.queue, x.cmd, ar.queue, ar.cmd))
       return true;
   }
@@ -193,7 +260,7 @@ bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uin
     if (!z.write || m == x || m == y || z.plane != ay.plane || !same_path(z.path, ay.path))
       continue;
     if (ax.write && !same_path(z.path, ax.path)) continue;
-    if (z.lo > std::max(ax.lo, ay.lo) || z.hi < std::min(ax.hi, ay.hi)) continue;
+    if (!covers_common(z, ax, ay)) continue;
     if (hb.before(ax.queue, ax.cmd, z.queue, z.cmd) && hb.before(z.queue, z.cmd, ay.queue, ay.cmd))
       return true;
   }
@@ -209,6 +276,9 @@ Obligations no_hazards(const LoweredProgram& p) {
       uint64_t lo, hi;
       if (!(acc[a].write || acc[b].write) || !overlap(acc[a], acc[b], &lo, &hi)) continue;
       if (acc[a].queue == acc[b].queue && acc[a].cmd == acc[b].cmd) continue;
+      // Two label words written by bottom-of-pipe value writes are synchronization, not data:
+      // what a wait sees of them is P-DEADLOCK-FREE's and the waits' business (R-WAIT-VALUE).
+      if (acc[a].kind == AccessKind::Label && acc[b].kind == AccessKind::Label) continue;
       uint32_t x = a, y = b;  // x API-before y
       if (hb.before(acc[b].queue, acc[b].cmd, acc[a].queue, acc[a].cmd))
         std::swap(x, y);
@@ -232,13 +302,7 @@ Obligations no_hazards(const LoweredProgram& p) {
         out.list.push_back(std::move(o));
       } else {
         if (shadowed_write(p, hb, x, y)) continue;
-        Obligation o{Obligation::Kind::WriteOrder, {}, {}, {}, {x, y, lo, hi, {}, {}}, {}, {}};
-        o.name = fmt::format("waw: {} -> {}", access_name(p, x), access_name(p, y));
-        int mr = 0;
-        int mw = meeting_index(p, ax, ay, &mr);  // ay's path seen as a reader's
-        o.waw.first_steps = down_steps(p, ax, mw);
-        o.waw.second_steps = down_steps(p, ay, mr);
-        out.list.push_back(std::move(o));
+        out.list.push_back(write_order_obligation(p, x, y, lo, hi));
       }
     }
   return out;

@@ -22,13 +22,33 @@ const PropertyDef& property_def(model::PropertyKind k);
 // One step of a write's data towards a read: the data moves across `level` when one of `ops`
 // (indices into LoweredProgram::cache_ops) covering the line happens after the previous step.
 // Down steps write back a level towards memory; up steps invalidate a level towards the reader.
+//
+// Arrival windows (SEMANTICS.md §4, "Write-back caches evict"): every level a write's data
+// crosses on the way down (CB, DB, their metadata caches, stream-out, GL2) is write-back, and a
+// dirty line may leave it at any time after it arrived: the data crosses a down step at a free
+// time in (arrival at the level, first covering write-back after that]. So
+//  - the LATEST a write's data can reach a level is the chain of first covering write-backs
+//    (properties::follow_chain; never, if a step has none);
+//  - the EARLIEST is right after it reached its first level (its `arrive` event), whatever the
+//    operations: an eviction can take it all the way down at once.
+// A read that must see a write (Fresh) reckons with the latest arrival — freshness is monotone
+// in the arrival time, so the latest end of each window is the worst case; a write that must not
+// be seen yet (ReadFirst) or not be overtaken (WriteOrder, the later write) with the earliest.
 struct Step {
   model::Level level;
   bool down;
   std::vector<uint32_t> ops;
+  // An up step right after a down step across the same level (GL2 on the split RB/TC path):
+  // under A-GL2-WB-BEFORE-INV the write-back+invalidate operation that crossed the down step
+  // crosses this one at the same moment (it writes each line back before invalidating it).
+  bool joins = false;
 };
+// Whether an up step that `joins` its down step may be crossed by the same operation.
+bool joins_active(const model::LoweredProgram& p, const Step& s, uint32_t dropped = 0);
 
-// The read must return the write's data (or newer) on every line both touch.
+// The read must return the write's data (or newer) on every line both touch: the write's data
+// must have crossed every step (latest arrivals down, then the reader's invalidations up) before
+// the read.
 struct Freshness {
   uint32_t write, read;  // indices into LoweredProgram::accesses
   uint64_t lo, hi;       // 64-byte units both touch, inclusive
@@ -40,7 +60,9 @@ struct Ordering {
   std::vector<model::EventId> before, after;
 };
 
-// The later write's data must reach the meeting level after the earlier write's data.
+// The later write's data must reach the meeting level after the earlier write's data: the
+// earlier one's latest arrival there (first_steps) precedes the later one's earliest (its
+// `arrive` event). second_steps are the levels the later data crosses, for explanations.
 struct WriteOrder {
   uint32_t first, second;  // accesses
   uint64_t lo, hi;
@@ -48,7 +70,9 @@ struct WriteOrder {
 };
 
 // The earlier read must not see the later write: the write's data has not reached the level
-// where it meets the reader's path (`steps`: its down steps to there) when the read happens.
+// where it meets the reader's path when the read happens. Its earliest arrival there is its
+// `arrive` event, so the read must precede that; `steps` (its down steps to the meeting level)
+// are for explanations.
 struct ReadFirst {
   uint32_t read, write;  // accesses
   uint64_t lo, hi;

@@ -131,21 +131,59 @@ Trace violation_trace(const LoweredProgram& p, const Obligation& o, const Times&
   return trace;
 }
 
-Trace deadlock_trace(const Case& c, const std::vector<std::pair<uint32_t, uint32_t>>& stuck) {
+Trace deadlock_trace(const LoweredProgram& p,
+                     const std::vector<std::pair<uint32_t, uint32_t>>& stuck,
+                     const std::vector<char>& done) {
+  const Case& c = *p.source;
   Trace trace;
-  std::vector<std::string> where;
+  std::vector<std::string> cycle, never, miss;
   for (auto [q, i] : stuck) {
     const Command& cmd = c.queues[q].commands[i];
+    const std::string where = fmt::format("{} line {}", c.queues[q].name, cmd.loc.line);
+    // Why this wait may stay blocked (model/wait_value.h): nothing ever satisfies it, a later
+    // write can hide the value it waits for, or what satisfies it waits behind a blocked wait.
+    const WaitRule* rule = nullptr;
+    for (const WaitRule& w : p.waits)
+      if (p.events[w.wait].queue == q && p.events[w.wait].cmd == i) rule = &w;
+    std::string what = "waits forever: what can satisfy it only comes after a blocked wait";
+    const bool some_landed =
+        rule && std::any_of(rule->candidates.begin(), rule->candidates.end(),
+                            [&](EventId e) { return e < done.size() && done[e]; });
+    if (rule && rule->candidates.empty()) {
+      what = "waits forever: no write of the word it polls satisfies it";
+      never.push_back(where);
+    } else if (rule && !rule->monotone && some_landed) {
+      what = "may wait forever: a later write can replace the value it waits for before it polls";
+      miss.push_back(where);
+    } else {
+      cycle.push_back(where);
+    }
     trace.lines.push_back({static_cast<long long>(trace.lines.size() + 1), c.queues[q].name,
-                           cmd.loc.line, command_text(c, q, i),
-                           "waits forever: nothing that completes can satisfy it"});
-    where.push_back(fmt::format("{} line {}", c.queues[q].name, cmd.loc.line));
+                           cmd.loc.line, command_text(c, q, i), what});
   }
-  trace.why = fmt::format(
-      "the waits at {} can never be satisfied: each waits for work that only runs after a wait "
-      "that is itself blocked",
-      fmt::join(where, " and "));
-  trace.blamed = {"a signal that does not depend on the waiting queue"};
+  std::vector<std::string> why;
+  if (!never.empty())
+    why.push_back(fmt::format(
+        "nothing ever writes a value that satisfies the wait at {} as it reads the word (a "
+        "32-bit wait reads the 4 bytes at its Destination; parts compose little-endian)",
+        fmt::join(never, " and ")));
+  if (!miss.empty())
+    why.push_back(fmt::format(
+        "the wait at {} reads the word when it polls, and a later write can overwrite the value "
+        "it waits for before it does",
+        fmt::join(miss, " and ")));
+  if (!cycle.empty())
+    why.push_back(fmt::format(
+        "the waits at {} can never be satisfied: each waits for work that only runs after a wait "
+        "that is itself blocked",
+        fmt::join(cycle, " and ")));
+  trace.why = fmt::format("{}", fmt::join(why, "; "));
+  if (!never.empty()) trace.blamed.push_back("a write of a value that satisfies the wait");
+  if (!miss.empty())
+    trace.blamed.push_back(
+        "a value the later writes keep satisfying (a counter and GREATER_EQUAL), or a wait "
+        "ordered before the overwrite");
+  if (!cycle.empty()) trace.blamed.push_back("a signal that does not depend on the waiting queue");
   return trace;
 }
 

@@ -33,7 +33,10 @@ Trace violation_trace(const model::LoweredProgram& p, const Obligation& o, const
                       const MonitorResult& m);
 
 // The trace of a deadlock: for each queue that did not finish, the first command that did not
-// complete (queue index, command index). Both engines report deadlocks through it.
-Trace deadlock_trace(const model::Case& c, const std::vector<std::pair<uint32_t, uint32_t>>& stuck);
+// complete (queue index, command index), and which events happened (`done`, by event). Both
+// engines report deadlocks through it.
+Trace deadlock_trace(const model::LoweredProgram& p,
+                     const std::vector<std::pair<uint32_t, uint32_t>>& stuck,
+                     const std::vector<char>& done);
 
 }  // namespace syncproof::properties

@@ -6,11 +6,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 kind=${1:-release}
 case "$kind" in
-  release) dir=build; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo) ;;
-  asan) dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=Debug -DSYNCPROOF_SANITIZE=ON) ;;
-  clang) dir=build-clang; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++) ;;
+  release) dir=build; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DSYNCPROOF_WERROR=ON) ;;
+  asan) dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=Debug -DSYNCPROOF_SANITIZE=ON -DSYNCPROOF_WERROR=ON) ;;
+  clang) dir=build-clang; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSYNCPROOF_WERROR=ON) ;;
   fuzz) dir=build-fuzz
-    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSYNCPROOF_FUZZ=ON) ;;
+    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSYNCPROOF_FUZZ=ON -DSYNCPROOF_WERROR=ON) ;;
   *) echo "usage: scripts/build.sh [release|asan|clang|fuzz]" >&2; exit 64 ;;
 esac
 log="$dir/build.log"

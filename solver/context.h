@@ -44,7 +44,8 @@ struct ContextOptions {
   unsigned random_seed = 0;
   Arith arith = Arith::Auto;
   bool minimize_core = false;  // unsat_core(): try dropping each core literal once, re-checking
-  std::optional<std::string> dump_dir = {};  // every check writes <dir>/<query>-<n>.smt2
+  std::optional<std::string> dump_dir = {};  // every check writes <dir>/<prefix><query>-<n>.smt2
+  std::string dump_prefix = {};  // e.g. the case's name, so cases can share a dump directory
 };
 
 struct Stats {

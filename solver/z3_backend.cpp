@@ -8,6 +8,8 @@
 #include <cassert>
 #include <chrono>
 #include <climits>
+#include <new>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -39,6 +41,10 @@ auto z3_guard(F&& f) -> decltype(f()) {
   try {
     return f();
   } catch (const z3::exception& e) {
+    // Z3 reports its own allocation failures (under --max-memory) as an exception: they are the
+    // same event as std::bad_alloc in our code, and the CLI reports both with the case's size.
+    if (std::string_view(e.msg()).find("out of memory") != std::string_view::npos)
+      throw std::bad_alloc();
     throw Error(fmt::format("solver: z3: {}", e.msg()));
   }
 }
@@ -398,7 +404,7 @@ struct Solver::Impl {
       for (unsigned i = 0; i < e.num_args(); ++i) todo.push_back(e.arg(i));
     }
     std::sort(q.declarations.begin(), q.declarations.end());
-    std::string stem = file_stem(name);
+    std::string stem = file_stem(cx.options.dump_prefix + name);
     q.index = ++cx.dumps[stem];
     write_dump(*cx.options.dump_dir, stem, q.index, render_smtlib(q));
     ++cx.stats.dumps;

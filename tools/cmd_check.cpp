@@ -1,18 +1,24 @@
 // `syncproof check FILE|DIR...`: parse, lint and check every case; one line per property, the
 // trace under each violation, a summary table, and an exit code (tools/exit_codes.h: the worst
-// outcome of the run). An exception while working on one case is reported with the case's name
-// and counted (Exit::Internal); the run goes on with the next case.
+// outcome of the run). The cases run on --jobs worker threads (tools/batch.h); an exception while
+// working on one case is reported with the case's name and counted (Exit::Internal), and the run
+// goes on with the next. --format/--output write the same results as JSON, JUnit XML or SARIF
+// (report/).
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <new>
+#include <set>
 
 #include "encode/check.h"
-#include "lang/expect.h"
-#include "lang/lint_files.h"
-#include "lang/parse.h"
 #include "properties/obligation.h"
+#include "report/json.h"
+#include "report/junit.h"
+#include "report/sarif.h"
+#include "syncproof/version.h"
+#include "tools/batch.h"
 #include "tools/case_limits.h"
 #include "tools/commands.h"
 #include "tools/engines.h"
@@ -20,6 +26,7 @@
 #include "tools/memory_limit.h"
 #include "tools/options.h"
 #include "tools/report.h"
+#include "util/atomic_file.h"
 
 namespace syncproof::cli {
 
@@ -39,77 +46,92 @@ struct CheckArgs {
   bool quiet = false;
   bool no_order_proofs = false;
   uint64_t max_states = 20'000'000;
+  unsigned jobs = 0;
+  std::string shard;
+  std::vector<std::string> formats, outputs;
+  std::string trace_out;
 };
 
-// One case file, from reading to the verdicts.
-void check_file(const CheckArgs& a, const lang::CaseInput& in, EngineRun& run, Summary& sum,
-                CaseSize& size, std::ostream& out) {
-  auto pr = lang::parse_case_file(in.path, a.max_file_size);
-  const std::string& f = pr.c.file;  // as printed
-  if (pr.unreadable()) {
-    out << lang::render_all(pr);
-    ++(pr.rejected() ? sum.rejected : sum.unreadable);
-    return;
+enum class Format : uint8_t { Text, Json, Junit, Sarif };
+
+std::optional<Format> find_format(std::string_view s) {
+  if (s == "text") return Format::Text;
+  if (s == "json") return Format::Json;
+  if (s == "junit") return Format::Junit;
+  if (s == "sarif") return Format::Sarif;
+  return std::nullopt;
+}
+
+struct Destination {
+  Format format;
+  std::string path;  // "-": standard output
+};
+
+int usage(const std::string& msg) {
+  std::cerr << "syncproof check: " << msg << "\n";
+  return static_cast<int>(Exit::Usage);
+}
+
+// --format F [--output FILE], repeatable in pairs: the i-th --format goes to the i-th --output.
+// Without --output, one format goes to standard output. The text report goes to standard output
+// unless a machine-readable format is written there.
+std::optional<std::vector<Destination>> destinations(const CheckArgs& a, std::string* error) {
+  std::vector<Destination> out;
+  std::vector<std::string> formats = a.formats;
+  if (formats.empty()) formats.push_back("text");
+  if (a.outputs.empty() && formats.size() > 1) {
+    *error = "several --format need as many --output (one file per format)";
+    return std::nullopt;
   }
-  auto& row = sum.row_for(f);
-  ++row.cases;
-  // `# expect:` markers state the diagnostics a case must produce (a lint case, or a case
-  // whose warning is part of its point); then only its properties are checked, if any.
-  const bool has_markers = !lang::read_expectations(pr.c.lines).expected.empty();
-  if (has_markers) {
-    auto report = lang::compare_expectations(pr.c.lines, pr.diags);
-    if (!report.ok()) {
-      out << lang::render_report(report, f);
-      ++row.not_as_expected;
-      return;
+  if (!a.outputs.empty() && formats.size() != a.outputs.size()) {
+    *error = fmt::format("{} --format for {} --output: give one --format per --output",
+                         a.formats.size(), a.outputs.size());
+    return std::nullopt;
+  }
+  size_t to_stdout = 0;
+  for (size_t i = 0; i < formats.size(); ++i) {
+    auto f = find_format(formats[i]);
+    if (!f) {
+      *error = fmt::format("unknown format '{}' (text, json, junit, sarif)", formats[i]);
+      return std::nullopt;
     }
-    if (pr.has_errors() || pr.c.properties.empty()) {
-      ++row.lint_cases;
-      if (!a.quiet)
-        out << fmt::format("{}: diagnostics as expected ({} errors, {} warnings)\n", f, pr.errors(),
-                           pr.warnings());
-      return;
-    }
-  } else if (!pr.diags.empty()) {
-    out << lang::render_all(pr);  // warnings are shown; they do not change check's exit code
+    std::string path = a.outputs.empty() ? "-" : a.outputs[i];
+    to_stdout += path == "-";
+    out.push_back({*f, path});
   }
-  if (pr.has_errors()) {
-    ++row.input_errors;
-    return;
+  if (to_stdout > 1) {
+    *error = "only one format can go to standard output ('-')";
+    return std::nullopt;
   }
-  if (auto over = over_caps(pr.c, run.smt.profile, run.smt.assume, a.caps, size)) {
-    out << fmt::format("{}: error: {}\n", f, *over);
-    ++sum.rejected;
-    return;
+  return out;
+}
+
+std::string render(Format f, const report::Run& run) {
+  switch (f) {
+    case Format::Json:
+      return report::write_json(run);
+    case Format::Junit:
+      return report::write_junit(run);
+    case Format::Sarif:
+      return report::write_sarif(run);
+    case Format::Text:
+      break;
   }
-  auto res = run_engines(run, pr.c);
-  row.ms += res.ms;
-  for (const auto& r : res.results) {
-    const model::Property& prop = pr.c.properties[r.property];
-    print_property(out, pr.c, prop, r, a.quiet);
-    row.count(prop, r);
-  }
-  out << run.pending;
-  run.pending.clear();
+  return "";
 }
 
 int run_check(const CheckArgs& a, std::ostream& out) {
   encode::CheckOptions opt;
   if (!a.profile.empty()) {
     auto p = model::find_profile(a.profile);
-    if (!p) {
-      out << fmt::format("syncproof check: unknown profile '{}' (strict, rdna2)\n", a.profile);
-      return static_cast<int>(Exit::Usage);
-    }
+    if (!p) return usage(fmt::format("unknown profile '{}' (strict, rdna2)", a.profile));
     opt.profile = p;
   }
   for (const std::string& s : a.assume) {
     bool on = s.empty() || s[0] != '-';
     std::string id = !s.empty() && (s[0] == '+' || s[0] == '-') ? s.substr(1) : s;
-    if (!model::find_assumption(id)) {
-      out << fmt::format("syncproof check: unknown assumption '{}' (see model/SEMANTICS.md)\n", id);
-      return static_cast<int>(Exit::Usage);
-    }
+    if (!model::find_assumption(id))
+      return usage(fmt::format("unknown assumption '{}' (see model/SEMANTICS.md)", id));
     opt.assume.push_back({on, id});
   }
   opt.timeout_ms = a.timeout_ms;
@@ -117,48 +139,91 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   opt.order_proofs = !a.no_order_proofs;
   if (!a.dump_dir.empty()) opt.dump_dir = a.dump_dir;
   EngineRun run;
-  if (auto e = find_engine(a.engine)) {
+  if (auto e = find_engine(a.engine))
     run.engine = *e;
-  } else {
-    out << fmt::format("syncproof check: unknown engine '{}' (smt, exec, both)\n", a.engine);
-    return static_cast<int>(Exit::Usage);
-  }
+  else
+    return usage(fmt::format("unknown engine '{}' (smt, exec, both)", a.engine));
   run.smt = opt;
   run.exec.profile = opt.profile, run.exec.assume = opt.assume;
   run.exec.timeout_ms = a.timeout_ms, run.exec.max_states = a.max_states;
-  if (std::string e = apply_memory_limit(a.max_memory); !e.empty()) {
-    out << fmt::format("syncproof check: cannot set the memory limit (--max-memory): {}\n", e);
-    return static_cast<int>(Exit::Usage);
+  std::pair<unsigned, unsigned> shard{1, 1};
+  if (!a.shard.empty()) {
+    auto s = parse_shard(a.shard);
+    if (!s) return usage(fmt::format("--shard '{}': expected I/N with 1 <= I <= N", a.shard));
+    shard = *s;
   }
+  std::string error;
+  auto dests = destinations(a, &error);
+  if (!dests) return usage(error);
+  bool text_to_stdout = true;
+  for (const Destination& d : *dests)
+    if (d.path == "-" && d.format != Format::Text) text_to_stdout = false;
+
+  report::Run report;
+  report.version = SYNCPROOF_VERSION;
+  report.engine = a.engine;
+  report.profile = a.profile;
+  report.assume = a.assume;
+  report.jobs = resolve_jobs(a.jobs);
+  report.shard = shard.first, report.shards = shard.second;
+  const auto t0 = std::chrono::steady_clock::now();
+
+  // Text that goes to standard output, and text for a --format text file.
+  std::ostringstream text_file;
+  const bool text_to_file = std::any_of(dests->begin(), dests->end(), [](const Destination& d) {
+    return d.format == Format::Text && d.path != "-";
+  });
+  const auto emit = [&](const std::string& s) {
+    if (text_to_stdout) out << s << std::flush;
+    if (text_to_file) text_file << s;
+  };
+
+  if (std::string e = apply_memory_limit(a.max_memory); !e.empty())
+    return usage(fmt::format("cannot set the memory limit (--max-memory): {}", e));
 
   Summary sum;
-  for (const lang::CaseInput& in : lang::collect_case_files(a.paths)) {
-    if (!in.problem.empty()) {
-      out << fmt::format("{}: error: {}\n", in.display, in.problem);
-      ++(in.kind == lang::FileProblem::Rejected ? sum.rejected : sum.unreadable);
+  const auto inputs = shard_inputs(lang::collect_case_files(a.paths), shard.first, shard.second);
+  BatchOptions bo{report.jobs, a.quiet, !a.trace_out.empty(), true};
+  bo.limits = {a.max_file_size, a.caps, a.max_memory};
+  std::set<std::string> pictures;  // names written, so that none overwrites another
+  bool rc_write = false;
+  run_batch(inputs, run, bo, [&](CaseOutcome& o) {
+    emit(o.text);
+    for (const Picture& pic : o.pictures) {
+      std::string name = pic.name;
+      for (int n = 2; !pictures.insert(name).second; ++n) name = fmt::format("{}-{}", n, pic.name);
+      if (auto err = util::write_file_atomically(
+              (std::filesystem::path(a.trace_out) / name).string(), pic.text)) {
+        std::cerr << "syncproof check: " << *err << "\n";
+        rc_write = true;
+      }
+    }
+    count(sum, run, o);
+    report.cases.push_back(std::move(o.entry));
+  });
+  std::ostringstream tail;
+  print_summary(tail, sum);
+  print_engine_summary(tail, run);
+  emit(tail.str());
+
+  sum.disagreements = run.problems;
+  Exit rc = sum.exit_code();
+  if (rc_write) rc = worse(rc, Exit::CannotWrite);
+  report.exit_code = static_cast<int>(rc);
+  report.ms = properties::ms_since(t0);
+  for (const Destination& d : *dests) {
+    if (d.format == Format::Text && d.path == "-") continue;  // printed as it went
+    std::string body = d.format == Format::Text ? text_file.str() : render(d.format, report);
+    if (d.path == "-") {
+      out << body << std::flush;
       continue;
     }
-    CaseSize size;
-    try {
-      check_file(a, in, run, sum, size, out);
-    } catch (const std::bad_alloc&) {
-      run.pending.clear();
-      ++sum.internal;
-      out << fmt::format(
-          "{}: internal error: out of memory while checking the case ({}; memory limit {}, "
-          "--max-memory); the engines cannot check a case this large on this machine\n",
-          in.display, size.describe(),
-          a.max_memory && memory_limit_enforced() ? lang::format_size(a.max_memory) : "none");
-    } catch (const std::exception& e) {
-      run.pending.clear();
-      ++sum.internal;
-      out << fmt::format("{}: internal error: {}\n", in.display, e.what());
+    if (auto err = util::write_file_atomically(d.path, body)) {
+      std::cerr << "syncproof check: " << *err << "\n";
+      rc = worse(rc, Exit::CannotWrite);
     }
   }
-  print_summary(out, sum);
-  print_engine_summary(out, run);
-  sum.disagreements = run.problems;
-  return static_cast<int>(sum.exit_code());
+  return static_cast<int>(rc);
 }
 
 }  // namespace
@@ -169,7 +234,9 @@ void register_check(CLI::App& app, int& rc) {
   cmd->add_option("paths", args->paths, "case files or directories (searched for *.sync)")
       ->required();
   cmd->add_option("--profile", args->profile, "model profile: rdna2 (default) or strict");
-  cmd->add_option("--assume", args->assume, "+ID / -ID: turn a named assumption on or off");
+  // One value per occurrence: `--assume +A cases/` must not swallow the path.
+  cmd->add_option("--assume", args->assume, "+ID / -ID: turn a named assumption on or off")
+      ->allow_extra_args(false);
   cmd->add_option("--timeout", args->timeout_ms,
                   "wall-clock budget per question, in ms, both engines (20000; at least 1)")
       ->check(positive_ms());
@@ -192,6 +259,20 @@ void register_check(CLI::App& app, int& rc) {
                   "smt (default), exec (the explicit-state executor) or both (cross-validate)");
   cmd->add_option("--max-states", args->max_states,
                   "executor budget: states per search (20000000); exhausted gives unknown");
+  cmd->add_option("--jobs,-j", args->jobs,
+                  "cases checked in parallel (default and 0: the number of cores); the output is "
+                  "the same for every N");
+  cmd->add_option("--shard", args->shard,
+                  "I/N: check only the I-th of N disjoint parts of the inputs (split by path)");
+  cmd->add_option("--format", args->formats,
+                  "text (default), json, junit or sarif; repeat with --output for several")
+      ->allow_extra_args(false);
+  cmd->add_option("--output,-o", args->outputs,
+                  "write the i-th --format to this file (atomically; '-': standard output)")
+      ->allow_extra_args(false);
+  cmd->add_option("--trace-out", args->trace_out,
+                  "write each counterexample here as a Perfetto trace (.perfetto.json) and a "
+                  "Graphviz happens-before graph (.dot)");
   cmd->add_flag("--quiet", args->quiet, "print only failures and the summary");
   cmd->add_flag("--no-order-proofs", args->no_order_proofs,
                 "ask the solver every question (no must-happen-before shortcut)");

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -16,12 +17,15 @@
 #include "tools/cross_check.h"
 #include "tools/exit_codes.h"
 #include "tools/fuzz_shrink.h"
+#include "tools/metamorphic.h"
 #include "tools/options.h"
 #include "tools/report.h"
 
 namespace syncproof::cli {
 
 namespace {
+
+constexpr size_t kFlagsPerCase = 6;  // flag additions/removals checked per random case
 
 struct FuzzArgs {
   uint64_t seed = 1;
@@ -30,12 +34,13 @@ struct FuzzArgs {
   std::string out = "cases/regress";
   bool shrink = true;
   bool quiet = false;
+  bool monotone = true;  // also run the metamorphic checks (tools/metamorphic.h)
   unsigned timeout_ms = 20000;
 };
 
 struct Totals {
   uint64_t cases = 0, checked = 0, invalid = 0, properties = 0;
-  uint64_t linter_bugs = 0, generator_bugs = 0, disagreements = 0;
+  uint64_t linter_bugs = 0, generator_bugs = 0, disagreements = 0, not_monotone = 0;
   uint64_t verdicts[4] = {0, 0, 0, 0};      // the SMT engine's: proved, violated, unknown, error
   uint64_t vacuous = 0;                     // cases without a complete execution (generator bugs)
   uint64_t internal = 0;                    // cases stopped by an exception
@@ -70,6 +75,47 @@ std::string regression_file(const FuzzArgs& a, const FuzzCase& small, const lang
       small.seed, to_string(pb.kind), pb.detail.substr(0, pb.detail.find('\n')));
   f << out.render();
   return path;
+}
+
+// The relation a problem is about, without where (a shrunk case keeps the kind of failure).
+std::string relation_kind(const MetaProblem& m) {
+  return m.relation.substr(0, std::min(m.relation.find(" at line"), m.relation.find(" vs ")));
+}
+
+// The metamorphic checks of tools/metamorphic.h on one case (with the executor, which the engine
+// cross-check above keeps honest); a failure is shrunk and saved like a disagreement.
+void check_monotone(const FuzzArgs& a, const FuzzCase& fc, const lang::ParseResult& pr, Totals& t,
+                    std::ostream& out) {
+  encode::CheckOptions so;
+  so.timeout_ms = a.timeout_ms;
+  auto problems = metamorphic_check(pr.c, so, kFlagsPerCase, MetaEngine::Exec);
+  if (problems.empty()) return;
+  ++t.not_monotone;
+  const MetaProblem& m = problems.front();
+  const std::string kind = relation_kind(m);
+  out << fmt::format("seed {}: NOT MONOTONE ({}) on {}: {}\n", fc.seed, m.relation,
+                     property_text(pr.c, pr.c.properties[m.property]), m.detail);
+  auto keeps = [&](const FuzzCase& cand) {
+    auto p2 = lang::parse_case("shrink.sync", cand.render());
+    if (p2.has_errors()) return false;
+    for (const MetaProblem& q : metamorphic_check(p2.c, so, 0, MetaEngine::Exec))
+      if (relation_kind(q) == kind) return true;
+    return false;
+  };
+  FuzzCase small = a.shrink ? shrink(fc, keeps) : fc;
+  small.title = fmt::format("fuzz seed {}: not monotone ({})", small.seed, kind);
+  std::filesystem::create_directories(a.out);
+  std::string slug = kind;
+  for (char& ch : slug)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '-';
+  const std::string path = fmt::format("{}/{}-monotone-{}.sync", a.out, small.seed, slug);
+  std::ofstream f(path);
+  f << fmt::format(
+      "# Found by `syncproof fuzz --seed {} --count 1`, then shrunk: a metamorphic relation of\n"
+      "# tools/metamorphic.h fails ({}). `syncproof monotone` on this file must report nothing.\n",
+      small.seed, m.relation);
+  f << small.render();
+  out << fmt::format("  shrunk to {}\n", path);
 }
 
 int run_fuzz(const FuzzArgs& a, std::ostream& out) {
@@ -147,6 +193,7 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
         }
       break;  // one report per case
     }
+    if (a.monotone && x.problems.empty()) check_monotone(a, fc, pr, t, out);
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out << fmt::format(
@@ -154,17 +201,17 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
       "rejected by the linter; {:.1f} commands on average, {} at most), {} properties ({} proved, "
       "{} violated, {} unknown, {} errors; {} vacuous cases); smt {:.1f} cases/s, exec {:.1f} "
       "cases/s, {:.1f}s wall; {} disagreements, {} internal errors, {} linter bugs, {} generator "
-      "bugs\n",
+      "bugs, {} not monotone\n",
       a.seed, a.seed + a.count - 1, t.cases, t.checked, t.invalid - t.linter_bugs,
       t.checked ? static_cast<double>(t.commands) / static_cast<double>(t.checked) : 0.0,
       t.max_commands, t.properties, t.verdicts[0], t.verdicts[1], t.verdicts[2], t.verdicts[3],
       t.vacuous, t.smt_ms > 0 ? t.checked * 1000.0 / t.smt_ms : 0.0,
       t.exec_ms > 0 ? t.checked * 1000.0 / t.exec_ms : 0.0, wall, t.disagreements, t.internal,
-      t.linter_bugs, t.generator_bugs);
+      t.linter_bugs, t.generator_bugs, t.not_monotone);
   Exit e = Exit::Ok;
   if (t.disagreements) e = worse(e, Exit::Disagreement);
   if (t.internal) e = worse(e, Exit::Internal);
-  if (t.linter_bugs || t.generator_bugs) e = worse(e, Exit::NotAsExpected);
+  if (t.linter_bugs || t.generator_bugs || t.not_monotone) e = worse(e, Exit::NotAsExpected);
   return static_cast<int>(e);
 }
 
@@ -184,6 +231,9 @@ void register_fuzz(CLI::App& app, int& rc) {
       ->check(positive_ms());
   cmd->add_flag("!--no-shrink", args->shrink, "report disagreements without shrinking them");
   cmd->add_flag("--quiet", args->quiet, "no notes, only disagreements and the summary");
+  cmd->add_flag("!--no-monotone", args->monotone,
+                "skip the metamorphic checks (conservative configurations never prove more, "
+                "more sync never proves less)");
   cmd->callback([args, &rc] { rc = run_fuzz(*args, std::cout); });
 }
 

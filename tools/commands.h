@@ -9,5 +9,7 @@ void register_decode(CLI::App& app, int& rc);
 void register_lint(CLI::App& app, int& rc);
 void register_check(CLI::App& app, int& rc);
 void register_fuzz(CLI::App& app, int& rc);
+void register_monotone(CLI::App& app, int& rc);
+void register_export(CLI::App& app, int& rc);
 
 }  // namespace syncproof::cli

@@ -20,6 +20,7 @@ enum class Exit : int {
                       // --max-file-size, or a case over the engines' size caps
   Usage = 64,         // bad command line
   Internal = 70,      // an internal error (a bug, or out of memory) stopped the work on a case
+  CannotWrite = 73,   // an output (--output, --trace-out, export) could not be written
 };
 
 // Worst first: a disagreement or an internal error means the tool itself cannot be trusted on
@@ -28,10 +29,12 @@ enum class Exit : int {
 constexpr int severity(Exit e) {
   switch (e) {
     case Exit::Usage:
-      return 10;
+      return 11;
     case Exit::Disagreement:
-      return 9;
+      return 10;
     case Exit::Internal:
+      return 9;
+    case Exit::CannotWrite:
       return 8;
     case Exit::NotAsExpected:
       return 7;
@@ -48,7 +51,7 @@ constexpr int severity(Exit e) {
     case Exit::Ok:
       return 0;
   }
-  return 10;
+  return 11;
 }
 
 constexpr Exit worse(Exit a, Exit b) {

@@ -10,19 +10,40 @@ using properties::Obligation;
 
 namespace {
 
-bool constrains(const LoweredProgram& p, const WaitRule& w, bool deadlock) {
-  const bool iz = p.config.assumptions.enabled(AssumptionId::InitialZero);
-  return deadlock ? !(iz && w.zero_satisfies) : !(w.zero_satisfies || !iz);
+// The value each wait's word holds after the writes in `seq` (its own bookkeeping, not the
+// executor's), and whether a poll of it may pass or may fail.
+PollOutcome poll(const LoweredProgram& p, const WaitRule& w, const std::vector<EventId>& seq) {
+  std::vector<uint32_t> landed;
+  for (EventId e : seq)
+    for (uint32_t k = 0; k < w.word.writers.size(); ++k)
+      if (w.word.writers[k].ev == e) landed.push_back(k);
+  const std::vector<int> st = state_after(w.word, landed);
+  return poll_outcome(w.word, st, value_config(p.config.assumptions));
 }
 
-bool can_fire(const LoweredProgram& p, EventId e, const std::vector<char>& done, bool deadlock) {
+// A wait fires only at a poll that may pass (safety and deadlock alike: the exact rule).
+bool can_fire(const LoweredProgram& p, EventId e, const std::vector<char>& done,
+              const std::vector<EventId>& seq) {
   if (done[e]) return false;
   for (const Order& o : p.orders)
     if (o.after == e && !done[o.before]) return false;
   for (const WaitRule& w : p.waits)
-    if (w.wait == e && constrains(p, w, deadlock) &&
-        std::none_of(w.candidates.begin(), w.candidates.end(), [&](EventId c) { return done[c]; }))
-      return false;
+    if (w.wait == e && !poll(p, w, seq).can_sat) return false;
+  return true;
+}
+
+// A state may last although events are left: every event that can fire is a wait whose poll may
+// also fail (it may keep missing).
+bool may_stay_stuck(const LoweredProgram& p, const std::vector<char>& done,
+                    const std::vector<EventId>& seq) {
+  if (seq.size() == p.events.size()) return false;
+  for (EventId e = 0; e < p.events.size(); ++e) {
+    if (!can_fire(p, e, done, seq)) continue;
+    bool waits = false, may_fail = true;
+    for (const WaitRule& w : p.waits)
+      if (w.wait == e) waits = true, may_fail = may_fail && poll(p, w, seq).can_fail;
+    if (!waits || !may_fail) return false;
+  }
   return true;
 }
 
@@ -30,7 +51,7 @@ bool rec(const LoweredProgram& p, std::vector<char>& done, std::vector<EventId>&
          const std::function<bool(const std::vector<EventId>&)>& visit) {
   if (seq.size() == p.events.size()) return !visit(seq);
   for (EventId e = 0; e < p.events.size(); ++e) {
-    if (!can_fire(p, e, done, false)) continue;
+    if (!can_fire(p, e, done, seq)) continue;
     done[e] = 1, seq.push_back(e);
     bool go_on = rec(p, done, seq, visit);
     done[e] = 0, seq.pop_back();
@@ -93,25 +114,25 @@ bool naive_violated(const LoweredProgram& p, const Obligation& o) {
 
 bool naive_deadlock(const LoweredProgram& p) {
   std::vector<char> done(p.events.size(), 0);
-  std::function<bool(size_t)> go = [&](size_t fired) {
-    bool any = false;
+  std::vector<EventId> seq;
+  std::function<bool()> go = [&]() {
+    if (may_stay_stuck(p, done, seq)) return true;
     for (EventId e = 0; e < p.events.size(); ++e) {
-      if (!can_fire(p, e, done, true)) continue;
-      any = true;
-      done[e] = 1;
-      bool stuck = go(fired + 1);
-      done[e] = 0;
+      if (!can_fire(p, e, done, seq)) continue;
+      done[e] = 1, seq.push_back(e);
+      bool stuck = go();
+      done[e] = 0, seq.pop_back();
       if (stuck) return true;
     }
-    return !any && fired < p.events.size();
+    return false;
   };
-  return go(0);
+  return go();
 }
 
 Synthetic::Synthetic(uint64_t seed, int n) {
   std::mt19937_64 rng(seed);
   auto coin = [&](int percent) { return static_cast<int>(rng() % 100) < percent; };
-  const int density = 15 + static_cast<int>(seed % 4) * 12;  // percent of event pairs ordered
+  const int density = 15 + static_cast<int>(seed % 6) * 15;  // percent of event pairs ordered
   c.file = "synthetic.sync";
   c.resources.push_back({"x", ResourceKind::Buffer, 0, 0x100, false, {}});
   for (int q = 0; q < 2; ++q) {
@@ -144,11 +165,25 @@ Synthetic::Synthetic(uint64_t seed, int n) {
         if (coin(25)) g.id = kIds[rng() % 3];
         p.orders.push_back({topo[i], topo[j], g, Rule::CpOrder});
       }
+  // Waits on one 64-bit word each, written by one to three events with small values: with
+  // EQUAL, and with values below the reference, a later write can hide an earlier one (value
+  // rules); otherwise they are monotone.
   for (int k = rng() % 3; k > 0; --k) {
     WaitRule w;
     w.wait = static_cast<EventId>(rng() % n);
-    for (int m = 1 + rng() % 2; m > 0; --m) w.candidates.push_back(static_cast<EventId>(rng() % n));
-    w.zero_satisfies = coin(20);
+    w.word.cmp = coin(50) ? Comparison::GreaterEqual : Comparison::Equal;
+    w.word.ref = coin(20) ? 0 : 1 + rng() % 2;
+    for (int m = 1 + rng() % 3; m > 0; --m) {
+      auto ev = static_cast<EventId>(rng() % n);
+      if (ev == w.wait) continue;
+      w.word.writers.push_back({ev, WaitWriter::Kind::Value, 1, {rng() % 4, 0}, false});
+    }
+    w.cmp = w.word.cmp, w.value = w.word.ref;
+    const WaitValues vals = analyze(w.word, value_config(p.config.assumptions));
+    for (uint32_t i : vals.may) w.candidates.push_back(w.word.writers[i].ev);
+    for (uint32_t i : vals.must) w.must_candidates.push_back(w.word.writers[i].ev);
+    w.zero_satisfies = vals.initial.can_sat;
+    w.monotone = vals.trivially_monotone;
     p.waits.push_back(w);
   }
   for (int k = 3 + rng() % 5; k > 0; --k) {

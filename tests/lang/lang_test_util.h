@@ -33,7 +33,7 @@ inline constexpr std::string_view kPrelude =
     "buffer grid 0x10000 0x4000\n"
     "texture color 0x200000 0x400000 compressed\n"
     "fence f\n"
-    "label done 0x300000\n";
+    "label done 0x700000\n";
 
 inline ParseResult with_prelude(std::string_view rest) {
   return parse(std::string(kPrelude) + std::string(rest));

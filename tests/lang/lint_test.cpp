@@ -139,7 +139,7 @@ TEST_CASE("waits nothing can satisfy, and waits satisfied from the start") {
         "completes");
   // A later write counts: the check runs when the whole file is known.
   CHECK(diags(with_prelude("on gfx:\n  Wait64BitValueX(done, EQUAL, 3)\non acs:\n"
-                           "  Write64BitValueBottomOfPipe2X(0x300000, 3, NONE, NONE, NONE)\n")) ==
+                           "  Write64BitValueBottomOfPipe2X(0x700000, 3, NONE, NONE, NONE)\n")) ==
         "");
 }
 

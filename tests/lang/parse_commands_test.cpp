@@ -177,13 +177,13 @@ TEST_CASE("sync: BOP value writes") {
       "on gfx:\n"
       "  Write64BitValueBottomOfPipe2X(done, 0x1234567890, GL2_WRITEBACK | VCACHE_INVALIDATE, "
       "GCR_SEQUENCE_REVERSE, NONE)\n"
-      "  Write32BitValueBottomOfPipe2X(0x300000, 7, 0, NONE, "
+      "  Write32BitValueBottomOfPipe2X(0x700000, 7, 0, NONE, "
       "D3D12XBOX_WRITE_VALUE_BOP_FLAG_SYSTEM_TIMESTAMP)\n");
   auto a = body<model::BopWriteCmd>(cmds[0]);
   CHECK(a.api == model::SyncApi::Write64BitValueBottomOfPipe2X);
   REQUIRE(a.label);
   CHECK(*a.label == 0);
-  CHECK(a.address == 0x300000);
+  CHECK(a.address == 0x700000);
   CHECK(a.value == 0x1234567890);
   CHECK(a.flags == (0x8000u | 0x100u));
   CHECK(a.control.has(model::ControlFlag::GcrSequenceReverse));
@@ -198,13 +198,13 @@ TEST_CASE("sync: BOP value writes") {
 TEST_CASE("sync: Wait32/64BitValueX, comparisons with or without prefix") {
   auto cmds = commands(
       "on acs:\n  Wait64BitValueX(done, GREATER_EQUAL, 1)\n"
-      "  Wait32BitValueX(0x300000, D3D12_COMPARISON_FUNC_NOT_EQUAL, 0)\n"
+      "  Wait32BitValueX(0x700000, D3D12_COMPARISON_FUNC_NOT_EQUAL, 0)\n"
       "on gfx:\n  Write64BitValueBottomOfPipe2X(done, 1, NONE, NONE, NONE)\n",
       1);
   auto a = body<model::WaitValueCmd>(cmds[0]);
   CHECK(a.is64);
   REQUIRE(a.label);
-  CHECK(a.address == 0x300000);
+  CHECK(a.address == 0x700000);
   CHECK(a.cmp == model::Comparison::GreaterEqual);
   CHECK(a.value == 1);
   auto b = body<model::WaitValueCmd>(cmds[1]);

@@ -52,7 +52,7 @@ TEST_CASE("queues, resources, fences, labels") {
       "texture color 0x200000 4194304 compressed\n"
       "texture plain 0x800000 0x10\n"
       "fence   f\n"
-      "  label   done  0x300000   # indentation is free\n");
+      "  label   done  0x700000   # indentation is free\n");
   REQUIRE(diags(r) == "");
   REQUIRE(r.c.queues.size() == 3);
   CHECK(r.c.queues[0].name == "gfx");
@@ -78,7 +78,7 @@ TEST_CASE("queues, resources, fences, labels") {
   CHECK(r.c.fences[0].loc.line == 7);
   REQUIRE(r.c.labels.size() == 1);
   CHECK(r.c.labels[0].name == "done");
-  CHECK(r.c.labels[0].address == 0x300000);
+  CHECK(r.c.labels[0].address == 0x700000);
   CHECK(r.c.labels[0].loc.line == 8);
   CHECK(r.c.labels[0].loc.col == 11);
 }

@@ -437,6 +437,13 @@ TEST_CASE("BOP write destinations are 4-byte aligned (002)") {
         V{"E: Destination 0x1002 is not 4-byte aligned (Write*BitValueBottomOfPipe2X requires "
           "4-byte alignment)"});
   CHECK(check_bop_destination(0xFFFFFFFFFFFFFFFFull).size() == 1);
+  CHECK(text(check_bop_destination(0xFFFFFFFFFFFFFFFCull, 8)) ==
+        V{"E: Destination 0xFFFFFFFFFFFFFFFC: the 8-byte word would pass the end of the 64-bit "
+          "address space"});
+  CHECK(check_bop_destination(0xFFFFFFFFFFFFFFFCull, 4).empty());
+  CHECK(text(check_bop_destination(0x1006, 4, true)) ==
+        V{"E: Destination 0x1006 is not 4-byte aligned (Wait*BitValueX requires 4-byte "
+          "alignment)"});
 }
 
 TEST_CASE("control flags that modify nothing next to their SyncFlags") {

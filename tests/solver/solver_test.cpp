@@ -1,5 +1,6 @@
 // Solver: answers, models, cores, scopes, timeouts, the difference-logic engine and its fallback.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <chrono>
 #include <optional>
@@ -116,9 +117,7 @@ namespace {
 // Pigeonhole: n pigeons, n - 1 holes. Unsat, and exponential for resolution: n = 12 takes Z3
 // far longer than a millisecond.
 void add_pigeonhole(sv::Context& cx, sv::Solver& s, int n) {
-  auto in = [&](int p, int h) {
-    return cx.bool_var("in." + std::to_string(p) + "." + std::to_string(h));
-  };
+  auto in = [&](int p, int h) { return cx.bool_var(fmt::format("in.{}.{}", p, h)); };
   for (int p = 0; p < n; ++p) {
     std::vector<sv::Term> holes;
     for (int h = 0; h + 1 < n; ++h) holes.push_back(in(p, h));
@@ -295,12 +294,12 @@ namespace {
 // Boolean structure, the odd ite and non-difference sum.
 sv::Term random_formula(sv::Context& cx, std::mt19937& rng) {
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
-  auto ivar = [&] { return cx.int_var("i" + std::to_string(pick(4))); };
+  auto ivar = [&] { return cx.int_var(fmt::format("i{}", pick(4))); };
   auto atom = [&]() -> sv::Term {
     sv::Term c = cx.int_val(pick(9) - 4);
     switch (pick(8)) {
       case 0:
-        return cx.bool_var("b" + std::to_string(pick(3)));
+        return cx.bool_var(fmt::format("b{}", pick(3)));
       case 1:
         return cx.le(ivar(), c);
       case 2:
@@ -338,11 +337,11 @@ TEST_CASE("the difference-logic engine agrees with LIA, and its models check out
     if (sa != Status::Sat) continue;
     std::vector<sv::Term> pinned;  // the model, pinned as assumptions, must satisfy fa
     for (int i = 0; i < 4; ++i) {
-      sv::Term v = auto_cx.int_var("i" + std::to_string(i));
+      sv::Term v = auto_cx.int_var(fmt::format("i{}", i));
       pinned.push_back(auto_cx.eq(v, auto_cx.int_val(a.int_value(v))));
     }
     for (int i = 0; i < 3; ++i) {
-      sv::Term v = auto_cx.bool_var("b" + std::to_string(i));
+      sv::Term v = auto_cx.bool_var(fmt::format("b{}", i));
       pinned.push_back(a.bool_value(v) ? v : auto_cx.lnot(v));
     }
     CHECK_MESSAGE(a.check(pinned).status == Status::Sat, auto_cx.to_smtlib(fa));

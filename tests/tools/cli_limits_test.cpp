@@ -52,7 +52,7 @@ TEST_CASE("check: out of memory on a case is reported with the case and its size
   CAPTURE(r.err);
   CHECK(r.exit_code == 70);
   CHECK(r.out.find(f + ": internal error: out of memory while checking the case (5001 commands on "
-                       "3 queues, 36525 events; memory limit 300 MiB, --max-memory)") !=
+                       "3 queues, 34331 events; memory limit 300 MiB, --max-memory)") !=
         std::string::npos);
   CHECK(r.out.find("1 internal errors") != std::string::npos);
 }

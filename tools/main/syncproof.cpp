@@ -1,14 +1,19 @@
 // syncproof: a formal model and property checker for GPU synchronization on Xbox Series.
+#include <fmt/format.h>
+
 #include <exception>
 #include <iostream>
 #include <new>
 
+#include "syncproof/version.h"
 #include "tools/commands.h"
 #include "tools/exit_codes.h"
 
 int main(int argc, char** argv) {
   using namespace syncproof::cli;
   CLI::App app{"syncproof: prove or refute GPU synchronization properties (Xbox Series, RDNA2)"};
+  app.set_version_flag(
+      "--version", fmt::format("syncproof {} (Z3 {})", SYNCPROOF_VERSION, SYNCPROOF_Z3_VERSION));
   app.require_subcommand(1);
   int rc = static_cast<int>(Exit::Ok);
   register_encode(app, rc);
@@ -16,11 +21,15 @@ int main(int argc, char** argv) {
   register_lint(app, rc);
   register_check(app, rc);
   register_fuzz(app, rc);
+  register_monotone(app, rc);
+  register_export(app, rc);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);

@@ -1,0 +1,249 @@
+// One poll of a wait: which values its word may hold, given which write each part holds, and
+// whether the comparison can hold or fail on them (see wait_value.h).
+#include "model/wait_value.h"
+
+#include <algorithm>
+
+namespace syncproof::model {
+
+ValueConfig value_config(const AssumptionSet& a, uint32_t dropped) {
+  auto on = [&](AssumptionId id) {
+    return a.enabled(id) && !(dropped & (1u << static_cast<int>(id)));
+  };
+  return {on(AssumptionId::InitialZero), on(AssumptionId::TimestampNonzero)};
+}
+
+namespace {
+
+// The set of values the polled word may hold: per part a known value or "any", and whether 0 is
+// excluded (a whole 64-bit timestamp under A-TIMESTAMP-NONZERO).
+struct ValueSet {
+  uint8_t parts, bits;
+  std::array<bool, 2> known{};
+  std::array<uint64_t, 2> val{};
+  bool nonzero = false;
+
+  uint64_t part_max() const { return bits == 64 ? UINT64_MAX : (uint64_t{1} << bits) - 1; }
+  uint64_t compose(uint64_t p0, uint64_t p1) const { return parts == 1 ? p0 : (p0 | (p1 << bits)); }
+  uint64_t min() const {
+    uint64_t m = compose(known[0] ? val[0] : 0, known[1] ? val[1] : 0);
+    return nonzero && m == 0 ? 1 : m;
+  }
+  uint64_t max() const {
+    return compose(known[0] ? val[0] : part_max(), known[1] ? val[1] : part_max());
+  }
+  bool many() const { return !known[0] || (parts == 2 && !known[1]); }
+  bool contains(uint64_t x) const {
+    if (nonzero && x == 0) return false;
+    const uint64_t p0 = parts == 1 ? x : x & part_max(), p1 = parts == 1 ? 0 : x >> bits;
+    if (parts == 2 && (x >> bits) > part_max()) return false;  // wider than the word
+    return (!known[0] || val[0] == p0) && (parts == 1 || !known[1] || val[1] == p1);
+  }
+};
+
+PollOutcome outcome(Comparison c, uint64_t ref, const ValueSet& s) {
+  switch (c) {
+    case Comparison::Never:
+      return {false, true};
+    case Comparison::Always:
+      return {true, false};
+    case Comparison::Less:
+      return {s.min() < ref, s.max() >= ref};
+    case Comparison::LessEqual:
+      return {s.min() <= ref, s.max() > ref};
+    case Comparison::Greater:
+      return {s.max() > ref, s.min() <= ref};
+    case Comparison::GreaterEqual:
+      return {s.max() >= ref, s.min() < ref};
+    case Comparison::Equal:
+      return {s.contains(ref), s.many() || !s.contains(ref)};
+    case Comparison::NotEqual:
+      return {s.many() || !s.contains(ref), s.contains(ref)};
+  }
+  return {true, true};
+}
+
+bool covers(const WaitWriter& w, size_t part) {
+  return (w.parts >> part) & 1u;
+}
+
+// Whether a combination of part states can occur: a writer of several parts gives them all its
+// value at once, so no other part it wrote can still be initial, nor hold another writer of both.
+bool possible(const PolledWord& w, std::span<const int> st) {
+  for (size_t i = 0; i < st.size(); ++i)
+    for (size_t j = 0; j < st.size(); ++j) {
+      if (i == j) continue;
+      if (st[i] >= 0) {
+        const WaitWriter& a = w.writers[static_cast<size_t>(st[i])];
+        if (!covers(a, j)) continue;
+        if (st[j] == kInitialPart) return false;
+        if (st[j] >= 0 && st[j] != st[i] && covers(w.writers[static_cast<size_t>(st[j])], i))
+          return false;
+      } else if (st[i] == kUnknownPart && st[j] == kInitialPart) {
+        const bool some = std::any_of(w.writers.begin(), w.writers.end(), [&](const WaitWriter& x) {
+          return x.kind == WaitWriter::Kind::Work && covers(x, i) && !covers(x, j);
+        });
+        if (!some) return false;
+      }
+    }
+  return true;
+}
+
+}  // namespace
+
+uint8_t parts_touched(uint64_t wait, unsigned wait_bytes, uint64_t lo, uint64_t hi) {
+  uint8_t parts = 0;
+  for (unsigned i = 0; i < wait_bytes / 4; ++i) {
+    const uint64_t a = wait + 4 * i, b = a + 3;
+    if (lo <= b && a <= hi) parts |= static_cast<uint8_t>(1u << i);
+  }
+  return parts;
+}
+
+std::optional<WaitWriter> value_writer(uint64_t wait, unsigned wait_bytes, uint64_t dest,
+                                       unsigned dest_bytes, uint64_t value, WriteValueSource source,
+                                       EventId ev) {
+  const uint8_t parts = parts_touched(wait, wait_bytes, dest, dest + dest_bytes - 1);
+  if (!parts) return std::nullopt;
+  WaitWriter w{ev, WaitWriter::Kind::Value, parts, {}, false};
+  if (source != WriteValueSource::Value) {
+    w.kind = WaitWriter::Kind::Timestamp;
+    w.whole64 = dest == wait && dest_bytes == 8 && wait_bytes == 8;
+    return w;
+  }
+  // Part i of the polled word is the write's dword at byte offset wait + 4i - dest.
+  for (unsigned i = 0; i < wait_bytes / 4; ++i)
+    if (parts >> i & 1u) {
+      const uint64_t off = (wait + 4 * i - dest) / 4;
+      w.value[i] = (value >> (32 * off)) & 0xFFFFFFFFu;
+    }
+  return w;
+}
+
+PollOutcome poll_outcome(const PolledWord& w, std::span<const int> state, ValueConfig cfg) {
+  if (w.too_many_states) return {true, true};
+  ValueSet s{w.parts, w.part_bits};
+  for (size_t i = 0; i < w.parts; ++i) {
+    const int st = state[i];
+    if (st == kInitialPart) {
+      s.known[i] = cfg.initial_zero, s.val[i] = 0;
+    } else if (st >= 0) {
+      const WaitWriter& wr = w.writers[static_cast<size_t>(st)];
+      s.known[i] = wr.kind == WaitWriter::Kind::Value;
+      s.val[i] = wr.value[i];
+    }  // kUnknownPart: any value
+  }
+  // A whole 64-bit timestamp is not 0 (A-TIMESTAMP-NONZERO): one writer gave the word all of it.
+  if (cfg.timestamp_nonzero && state[0] >= 0) {
+    const WaitWriter& wr = w.writers[static_cast<size_t>(state[0])];
+    const bool whole =
+        wr.kind == WaitWriter::Kind::Timestamp && wr.whole64 &&
+        std::all_of(state.begin(), state.begin() + w.parts, [&](int x) { return x == state[0]; });
+    s.nonzero = whole;
+  }
+  return outcome(w.cmp, w.ref, s);
+}
+
+bool for_each_poll_state(const PolledWord& w, const std::function<void(std::span<const int>)>& f) {
+  std::array<std::vector<int>, 2> options;
+  size_t total = 1;
+  for (size_t i = 0; i < w.parts; ++i) {
+    options[i].push_back(kInitialPart);
+    bool work = false;
+    for (size_t k = 0; k < w.writers.size(); ++k) {
+      if (!covers(w.writers[k], i)) continue;
+      if (w.writers[k].kind == WaitWriter::Kind::Work)
+        work = true;
+      else
+        options[i].push_back(static_cast<int>(k));
+    }
+    if (work) options[i].push_back(kUnknownPart);
+    total *= options[i].size();
+    if (total > kMaxPollStates) return false;
+  }
+  std::array<int, 2> st{};
+  std::function<void(size_t)> rec = [&](size_t i) {
+    if (i == w.parts) {
+      if (possible(w, std::span<const int>(st.data(), w.parts)))
+        f(std::span<const int>(st.data(), w.parts));
+      return;
+    }
+    for (int o : options[i]) st[i] = o, rec(i + 1);
+  };
+  rec(0);
+  return true;
+}
+
+WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
+  WaitValues out;
+  auto add = [](std::vector<uint32_t>& to, int k) {
+    if (k >= 0 && std::find(to.begin(), to.end(), static_cast<uint32_t>(k)) == to.end())
+      to.push_back(static_cast<uint32_t>(k));
+  };
+  const bool ok = for_each_poll_state(w, [&](std::span<const int> st) {
+    const PollOutcome o = poll_outcome(w, st, cfg);
+    if (std::all_of(st.begin(), st.end(), [](int x) { return x == kInitialPart; })) {
+      out.initial = o;
+      return;
+    }
+    if (o.can_fail) out.trivially_monotone = false;
+    for (int k : st) {
+      if (o.can_sat) add(out.may, k);
+      if (!o.can_fail) add(out.must, k);
+    }
+    // A part that work wrote: every work writer of it may have put it there.
+    for (size_t i = 0; i < st.size(); ++i)
+      if (st[i] == kUnknownPart)
+        for (size_t k = 0; k < w.writers.size(); ++k)
+          if (w.writers[k].kind == WaitWriter::Kind::Work && covers(w.writers[k], i)) {
+            if (o.can_sat) add(out.may, static_cast<int>(k));
+            if (!o.can_fail) add(out.must, static_cast<int>(k));
+          }
+  });
+  if (!ok) {
+    out = {};
+    out.overflow = true;
+    out.trivially_monotone = false;
+    out.initial = {true, true};
+    for (uint32_t k = 0; k < w.writers.size(); ++k) out.may.push_back(k);
+  }
+  std::sort(out.may.begin(), out.may.end());
+  std::sort(out.must.begin(), out.must.end());
+  return out;
+}
+
+bool chain_monotone(const PolledWord& w, std::span<const uint32_t> chain, ValueConfig cfg) {
+  if (w.too_many_states || chain.size() != w.writers.size()) return false;
+  const uint8_t whole = static_cast<uint8_t>((1u << w.parts) - 1u);
+  for (const WaitWriter& x : w.writers)
+    if (x.kind == WaitWriter::Kind::Work || x.parts != whole) return false;
+  std::array<int, 2> st{kInitialPart, kInitialPart};
+  bool may = false, must = false;  // some earlier state may pass / must pass
+  for (size_t i = 0; i <= chain.size(); ++i) {
+    if (i > 0) st = {static_cast<int>(chain[i - 1]), static_cast<int>(chain[i - 1])};
+    const PollOutcome o = poll_outcome(w, std::span<const int>(st.data(), w.parts), cfg);
+    if ((may && !o.can_sat) || (must && o.can_fail)) return false;
+    may = may || o.can_sat;
+    must = must || !o.can_fail;
+  }
+  return true;
+}
+
+std::vector<uint32_t> writers_by_event(const PolledWord& w) {
+  std::vector<uint32_t> order(w.writers.size());
+  for (uint32_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::sort(order.begin(), order.end(),
+            [&](uint32_t a, uint32_t b) { return w.writers[a].ev < w.writers[b].ev; });
+  return order;
+}
+
+std::vector<int> state_after(const PolledWord& w, std::span<const uint32_t> landed_order) {
+  std::vector<int> st(w.parts, kInitialPart);
+  for (uint32_t k : landed_order)
+    for (size_t i = 0; i < w.parts; ++i)
+      if (covers(w.writers[k], i) && st[i] != kUnknownPart)
+        st[i] = w.writers[k].kind == WaitWriter::Kind::Work ? kUnknownPart : static_cast<int>(k);
+  return st;
+}
+
+}  // namespace syncproof::model

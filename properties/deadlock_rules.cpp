@@ -1,0 +1,79 @@
+#include "properties/deadlock_rules.h"
+
+#include <algorithm>
+
+namespace syncproof::properties {
+
+using namespace model;
+
+namespace {
+
+// The assumptions that can matter to deadlock freedom: the value assumptions of the waits, and,
+// when some wait is not monotone (then the order of the writes matters), every assumption that
+// guards an order.
+std::vector<AssumptionId> relevant(const LoweredProgram& p) {
+  std::vector<AssumptionId> out;
+  const auto& on = p.config.assumptions;
+  bool timestamps = false, monotone = true;
+  for (const WaitRule& w : p.waits) {
+    monotone = monotone && w.monotone;
+    for (const WaitWriter& x : w.word.writers)
+      timestamps = timestamps || x.kind == WaitWriter::Kind::Timestamp;
+  }
+  if (!p.waits.empty() && on.enabled(AssumptionId::InitialZero))
+    out.push_back(AssumptionId::InitialZero);
+  if (timestamps && on.enabled(AssumptionId::TimestampNonzero))
+    out.push_back(AssumptionId::TimestampNonzero);
+  auto add = [&](AssumptionId a) {
+    if (on.enabled(a) && std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
+  };
+  // The orders that chain a wait's writers (model::chain_monotone) keep it monotone.
+  for (const WaitRule& w : p.waits)
+    for (int a = 0; a < kAssumptionCount; ++a)
+      if (w.chain_guards & (1u << a)) add(static_cast<AssumptionId>(a));
+  if (!monotone)
+    for (const Order& o : p.orders)
+      if (o.guard.id && o.guard.when) add(*o.guard.id);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> deadlock_assumptions(
+    const Case& c, const LoweredProgram& p,
+    const std::function<std::optional<bool>(const LoweredProgram&)>& proved) {
+  std::vector<std::string> needed;
+  ModelConfig cfg = p.config;
+  auto hidden = [](const LoweredProgram& x) {
+    return std::count_if(x.waits.begin(), x.waits.end(),
+                         [](const WaitRule& w) { return !w.monotone; });
+  };
+  for (AssumptionId a : relevant(p)) {
+    ModelConfig without = cfg;
+    without.assumptions.set(a, false);
+    const LoweredProgram q = lower(c, without);
+    // Without it some wait would no longer be monotone: deciding that explores the orders its
+    // writers land in, exponential in their number. Keep the assumption (never under-reports).
+    if (hidden(q) > hidden(p)) {
+      needed.emplace_back(assumption(a).name);
+      continue;
+    }
+    if (proved(q) == std::optional<bool>(true))
+      cfg = without;  // not needed: leave it off for the next ones
+    else
+      needed.emplace_back(assumption(a).name);  // needed, or undecided: never under-report
+  }
+  std::sort(needed.begin(), needed.end());
+  return needed;
+}
+
+Verdict unless_it_hangs(const Verdict& safety, const Verdict& deadlock) {
+  if (!std::holds_alternative<Proved>(safety) || std::holds_alternative<Proved>(deadlock))
+    return safety;
+  return Unknown{
+      "proved for the executions that complete, but the case may hang (a wait can miss the "
+      "value it waits for: see deadlock-free), and executions that hang are not covered"};
+}
+
+}  // namespace syncproof::properties

@@ -1,0 +1,118 @@
+// Recorder::Verify: the recording's case text linted and checked exactly like a case file, then
+// every line number mapped back to the call that recorded it.
+#include <fmt/format.h>
+
+#include "encode/check.h"
+#include "model/assumptions.h"
+#include "properties/obligation.h"
+#include "record/recorded.h"
+
+namespace syncproof::record {
+
+namespace {
+
+const Origin& origin_of(const CaseText& t, uint32_t line) {
+  static const Origin none;
+  return line >= 1 && line <= t.origins.size() ? t.origins[line - 1] : none;
+}
+
+Diagnostic diagnostic(const CaseText& t, const lang::Diagnostic& d) {
+  const Origin& o = origin_of(t, d.loc.line);
+  Diagnostic out{
+      std::string(lang::to_string(d.severity)), o.file, o.line, o.column, d.loc.line, d.message};
+  if (o.file.empty()) out.file = "recording.sync", out.line = d.loc.line, out.column = d.loc.col;
+  return out;
+}
+
+std::string verdict_detail(const PropertyResult& p) {
+  if (p.verdict == "proved")
+    return p.assumptions.empty() ? "" : fmt::format(" [{}]", fmt::join(p.assumptions, ", "));
+  return p.reason.empty() ? "" : ": " + p.reason;
+}
+
+}  // namespace
+
+std::string Diagnostic::text() const {
+  return fmt::format("{}:{}:{}: {}: {}", file, line, column, severity, message);
+}
+
+bool Result::ok() const {
+  if (has_errors) return false;
+  for (const PropertyResult& p : properties)
+    if (!p.as_expected) return false;
+  return true;
+}
+
+std::string Result::report() const {
+  std::string out;
+  for (const Diagnostic& d : diagnostics) out += d.text() + "\n";
+  for (const PropertyResult& p : properties) {
+    out += fmt::format("{}: {}{}{}\n", p.property, p.verdict, verdict_detail(p),
+                       p.as_expected ? "" : "  <-- NOT AS EXPECTED");
+    if (p.verdict != "violated") continue;
+    size_t n = 0;
+    for (const TraceStep& s : p.trace)
+      out += fmt::format("    {:>3}. t={:<3} {:<8} {}:{:<5} {:<32} {}\n", ++n, s.time, s.queue,
+                         s.file, s.line, s.command, s.what);
+    out += fmt::format("    why: {}\n", p.why);
+    if (!p.missing.empty()) out += fmt::format("    missing: {}\n", fmt::join(p.missing, " or "));
+  }
+  return out;
+}
+
+Result Recorder::Verify(const Options& o) const {
+  const record::CaseText t = case_text(*this);
+  Result res;
+  res.diagnostics = t.problems;
+  lang::ParseResult pr = lang::parse_case("recording.sync", t.text());
+  for (const lang::Diagnostic& d : pr.diags) res.diagnostics.push_back(diagnostic(t, d));
+  encode::CheckOptions opt;
+  opt.timeout_ms = o.timeout_ms;
+  if (!o.profile.empty()) {
+    opt.profile = model::find_profile(o.profile);
+    if (!opt.profile)
+      res.diagnostics.push_back(
+          {"error", "", 0, 0, 0, fmt::format("unknown profile '{}' (strict, rdna2)", o.profile)});
+  }
+  for (const std::string& a : o.assume) {
+    const bool on = a.empty() || a[0] != '-';
+    const std::string id = !a.empty() && (a[0] == '+' || a[0] == '-') ? a.substr(1) : a;
+    if (model::find_assumption(id))
+      opt.assume.push_back({on, id});
+    else
+      res.diagnostics.push_back({"error", "", 0, 0, 0, fmt::format("unknown assumption '{}'", id)});
+  }
+  for (const Diagnostic& d : res.diagnostics) res.has_errors |= d.severity == "error";
+  if (res.has_errors) return res;
+  const properties::CaseResult cr = encode::check_case(pr.c, opt);
+  for (const properties::PropertyResult& r : cr.results) {
+    const model::Property& p = pr.c.properties[r.property];
+    PropertyResult out;
+    const char* verb = p.expect == model::Expectation::Holds      ? "prove"
+                       : p.expect == model::Expectation::Violated ? "refute"
+                                                                  : "check";
+    out.property = fmt::format(
+        "{} {}", verb, t.lines[p.loc.line - 1].substr(t.lines[p.loc.line - 1].find(' ') + 1));
+    out.rule = properties::property_def(p.kind).id;
+    out.verdict = properties::verdict_name(r.verdict);
+    out.as_expected = r.as_expected;
+    if (const auto* pv = std::get_if<properties::Proved>(&r.verdict)) {
+      out.assumptions = pv->assumptions;
+    } else if (const auto* v = std::get_if<properties::Violated>(&r.verdict)) {
+      for (const properties::TraceLine& l : v->trace.lines) {
+        const Origin& at = origin_of(t, l.line);
+        out.trace.push_back({l.time, l.queue, l.line, at.file, at.line, l.command, l.what});
+      }
+      out.why = v->trace.why;
+      out.missing = v->trace.blamed;
+    } else if (const auto* u = std::get_if<properties::Unknown>(&r.verdict)) {
+      out.reason = u->reason;
+    } else if (const auto* e = std::get_if<properties::Error>(&r.verdict)) {
+      out.reason = e->message;
+    }
+    res.properties.push_back(std::move(out));
+  }
+  return res;
+}
+
+}  // namespace syncproof::record

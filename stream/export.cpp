@@ -1,0 +1,160 @@
+#include "stream/export.h"
+
+#include <fmt/format.h>
+
+#include "stream/flag_text.h"
+
+namespace syncproof::stream {
+
+using namespace model;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+std::string hex(uint64_t v) {
+  return fmt::format("0x{:X}", v);
+}
+
+std::string_view queue_type(QueueType t) {
+  return t == QueueType::Graphics ? "graphics" : t == QueueType::Compute ? "compute" : "host";
+}
+
+bool is_draw(WorkKind k) {
+  return k == WorkKind::Draw || k == WorkKind::IndirectDraw;
+}
+bool shader_kind(AccessKind k) {
+  return k == AccessKind::Srv || k == AccessKind::Cbv || k == AccessKind::Uav ||
+         k == AccessKind::ShaderCode;
+}
+
+std::string destination(const Case& c, std::optional<uint32_t> label, uint64_t address) {
+  return label ? c.labels[*label].name : hex(address);
+}
+
+json work(const Case& c, const WorkCmd& w) {
+  json j = {{"api", w.api}};
+  json accesses = json::array();
+  bool args_done = false;
+  for (const Access& a : w.accesses) {
+    if (!args_done && a.kind == AccessKind::Indirect &&
+        (w.kind == WorkKind::IndirectDraw || w.kind == WorkKind::IndirectDispatch)) {
+      j["ArgumentBuffer"] = c.resources[a.resource].name;
+      args_done = true;
+      continue;
+    }
+    json x = {{"access", a.write ? "writes" : "reads"},
+              {"resource", c.resources[a.resource].name},
+              {"as", to_string(a.kind)}};
+    // Only a draw's shader accesses choose their stage (vs or ps); the rest follow the work.
+    if (shader_kind(a.kind) && is_draw(w.kind) && a.stage == Stage::Vs) x["stage"] = "vs";
+    accesses.push_back(std::move(x));
+  }
+  if (w.kind == WorkKind::IndirectDraw) j["indirect"] = "draw";
+  if (w.kind == WorkKind::IndirectDispatch) j["indirect"] = "dispatch";
+  if (w.has_dispatch_flags) j["DispatchFlags"] = dispatch_flag_names(w.dispatch_flags);
+  if (w.wave32) j["wave32"] = true;
+  if (w.pfp_dma) j["pfp"] = true;
+  j["accesses"] = accesses;
+  return j;
+}
+
+json command(const Case& c, const Command& cmd) {
+  return std::visit(
+      [&](const auto& b) -> json {
+        using T = std::decay_t<decltype(b)>;
+        if constexpr (std::is_same_v<T, WorkCmd>) {
+          return work(c, b);
+        } else if constexpr (std::is_same_v<T, SyncCmd>) {
+          return {
+              {"api", to_string(b.api)},
+              {"SyncFlags", sync_flag_names(b.flags, b.spelled)},
+              {"ControlFlags", control_flag_names(b.control)},
+              {"BaseAddress", b.range.all ? "0x0" : hex(b.range.base)},
+              {"SizeInBytes", b.range.all ? std::string(kFlushRangeAllName) : hex(b.range.size)}};
+        } else if constexpr (std::is_same_v<T, BopWriteCmd>) {
+          return {{"api", to_string(b.api)},
+                  {"Destination", destination(c, b.label, b.address)},
+                  {"Value", b.value},
+                  {"SyncFlags", sync_flag_names(b.flags)},
+                  {"ControlFlags", control_flag_names(b.control)},
+                  {"WriteFlags", write_flag_name(b.source)}};
+        } else if constexpr (std::is_same_v<T, WaitValueCmd>) {
+          return {{"api", b.is64 ? "Wait64BitValueX" : "Wait32BitValueX"},
+                  {"Destination", destination(c, b.label, b.address)},
+                  {"Comparison", to_string(b.cmp)},
+                  {"Value", b.value}};
+        } else {
+          constexpr bool signal = std::is_same_v<T, SignalCmd>;
+          json j = {
+              {"api", signal ? (b.xbox ? "Signal2X" : "Signal") : (b.xbox ? "WaitX" : "Wait")},
+              {"Fence", c.fences[b.fence].name},
+              {"Value", b.value}};
+          if (b.xbox && b.flags) j["SyncFlags"] = sync_flag_names(b.flags);
+          return j;
+        }
+      },
+      cmd.body);
+}
+
+}  // namespace
+
+json export_case(const Case& c) {
+  json j = {{"format", kFormatName}, {"version", kFormatVersion}};
+  if (!c.title.empty()) j["title"] = c.title;
+  if (c.profile) j["profile"] = *c.profile;
+  if (!c.assumptions.empty()) {
+    json a = json::array();
+    for (const AssumptionChoice& x : c.assumptions) a.push_back((x.enable ? "+" : "-") + x.id);
+    j["assume"] = a;
+  }
+  if (!c.targets.empty()) {
+    json t = json::array();
+    for (const auto& [k, v] : c.targets) t.push_back({{"key", k}, {"value", v}});
+    j["targets"] = t;
+  }
+  json queues = json::array();
+  for (const Queue& q : c.queues)
+    queues.push_back({{"name", q.name}, {"type", queue_type(q.type)}});
+  j["queues"] = queues;
+  json resources = json::array();
+  for (const Resource& r : c.resources) {
+    json x = {{"name", r.name},
+              {"kind", r.kind == ResourceKind::Buffer ? "buffer" : "texture"},
+              {"address", hex(r.address)},
+              {"size", hex(r.size)}};
+    if (r.compressed) x["compressed"] = true;
+    resources.push_back(std::move(x));
+  }
+  j["resources"] = resources;
+  json fences = json::array();
+  for (const Fence& f : c.fences) fences.push_back({{"name", f.name}});
+  j["fences"] = fences;
+  json labels = json::array();
+  for (const Label& l : c.labels) labels.push_back({{"name", l.name}, {"address", hex(l.address)}});
+  j["labels"] = labels;
+  json commands = json::array();
+  for (const Queue& q : c.queues)
+    for (const Command& cmd : q.commands) {
+      json x = {{"queue", q.name}};
+      if (!cmd.label.empty()) x["label"] = cmd.label;
+      x.update(command(c, cmd));
+      commands.push_back(std::move(x));
+    }
+  j["commands"] = commands;
+  json props = json::array();
+  for (const Property& p : c.properties) {
+    json x = {{"expect", p.expect == Expectation::Holds      ? "prove"
+                         : p.expect == Expectation::Violated ? "refute"
+                                                             : "check"},
+              {"kind", to_string(p.kind)}};
+    if (!p.from.empty()) x["from"] = p.from;
+    if (!p.to.empty()) x["to"] = p.to;
+    if (p.resource) x["on"] = c.resources[*p.resource].name;
+    if (!p.missing.empty()) x["missing"] = p.missing;
+    props.push_back(std::move(x));
+  }
+  j["properties"] = props;
+  return j;
+}
+
+}  // namespace syncproof::stream

@@ -1,0 +1,214 @@
+// `syncproof check` as CI runs it, through the binary: --jobs gives the output of --jobs 1,
+// --shard splits the inputs into disjoint parts that cover them all, --format/--output route
+// the reports, bad options are usage errors (exit 64) with their exact message.
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <pugixml.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Ran {
+  int rc = -1;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs the binary from the source tree (cases/ resolve there), bounded by `timeout`.
+Ran run(const std::string& args) {
+  // CTest runs test cases in parallel processes: every temporary name carries the pid.
+  const fs::path err = fs::temp_directory_path() / fmt::format("syncproof-cli-{}.err", ::getpid());
+  const std::string cmd = fmt::format("cd '{}' && timeout 300 '{}' {} 2>'{}'", SYNCPROOF_SOURCE_DIR,
+                                      SYNCPROOF_BINARY, args, err.string());
+  Ran r;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  std::array<char, 4096> buf;
+  for (size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) r.out.append(buf.data(), n);
+  const int status = ::pclose(p);
+  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = slurp(err);
+  return r;
+}
+
+// The summary table's time column is the only thing that differs from run to run.
+std::string without_times(const std::string& text) {
+  return std::regex_replace(text, std::regex(R"( +[0-9]+\.[0-9]+s\n)"), "\n");
+}
+
+json without_ms(json j) {
+  if (j.is_object()) {
+    j.erase("ms");
+    for (auto& [k, v] : j.items()) v = without_ms(v);
+  } else if (j.is_array()) {
+    for (auto& v : j) v = without_ms(v);
+  }
+  return j;
+}
+
+const char* kSome = "cases/cross-queue cases/deadlock cases/lint";
+
+}  // namespace
+
+TEST_CASE("--jobs 2 prints exactly what --jobs 1 prints, text and JSON") {
+  Ran one = run(fmt::format("check --jobs 1 {}", kSome));
+  Ran two = run(fmt::format("check --jobs 2 {}", kSome));
+  CHECK(one.rc == 0);
+  CHECK(two.rc == 0);
+  CHECK(without_times(one.out) == without_times(two.out));
+  Ran j1 = run(fmt::format("check --jobs 1 --format json {}", kSome));
+  Ran j2 = run(fmt::format("check --jobs 2 --format json {}", kSome));
+  json a = without_ms(json::parse(j1.out)), b = without_ms(json::parse(j2.out));
+  CHECK(a["run"]["jobs"] == 1);
+  CHECK(b["run"]["jobs"] == 2);
+  a["run"].erase("jobs"), b["run"].erase("jobs");
+  CHECK(a == b);
+}
+
+TEST_CASE("--shard I/N: disjoint parts that together are the whole batch, each valid JUnit") {
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("syncproof-cli-shards-{}", ::getpid());
+  fs::remove_all(dir);
+  Ran all = run(fmt::format("check --format junit --output {}/all.xml {}", dir.string(), kSome));
+  REQUIRE(all.rc == 0);
+  const auto suites = [](const fs::path& f) {
+    pugi::xml_document doc;
+    REQUIRE(doc.load_file(f.c_str()));
+    std::vector<std::string> names;
+    for (pugi::xml_node s : doc.child("testsuites").children("testsuite"))
+      names.push_back(s.attribute("name").as_string());
+    return names;
+  };
+  const auto whole = suites(dir / "all.xml");
+  std::multiset<std::string> merged;
+  for (int i = 1; i <= 3; ++i) {
+    const fs::path f = dir / fmt::format("r{}.xml", i);
+    Ran r = run(fmt::format("check --jobs 0 --shard {}/3 --format junit --output {} {}", i,
+                            f.string(), kSome));
+    CHECK(r.rc == 0);
+    const auto part = suites(f);
+    CHECK(!part.empty());
+    merged.insert(part.begin(), part.end());
+  }
+  CHECK(merged == std::multiset<std::string>(whole.begin(), whole.end()));
+  CHECK(std::set<std::string>(merged.begin(), merged.end()).size() == merged.size());
+  fs::remove_all(dir);
+}
+
+TEST_CASE("--format to standard output is the format alone; --output leaves the text on stdout") {
+  Ran j = run("check --format json cases/same-queue/uav-to-srv.sync");
+  CHECK(j.rc == 0);
+  json doc = json::parse(j.out);  // nothing but the JSON document
+  CHECK(doc["cases"][0]["properties"][0]["verdict"] == "proved");
+  const fs::path dir = fs::temp_directory_path() / fmt::format("syncproof-cli-out-{}", ::getpid());
+  fs::remove_all(dir);
+  Ran both =
+      run(fmt::format("check --format sarif --output {0}/r.sarif --format text --output {0}/r.txt "
+                      "cases/same-queue/uav-to-srv-no-gl1.sync",
+                      dir.string()));
+  CHECK(both.rc == 0);
+  CHECK(both.out.find("refute visible produce -> consume: violated") != std::string::npos);
+  CHECK(slurp(dir / "r.txt") == both.out);
+  json sarif = json::parse(slurp(dir / "r.sarif"));
+  CHECK(sarif["runs"][0]["results"][0]["ruleId"] == "P-VISIBLE");
+  size_t files = 0;
+  for ([[maybe_unused]] const auto& f : fs::directory_iterator(dir)) ++files;
+  CHECK(files == 2);  // no temporary file left behind
+  fs::remove_all(dir);
+}
+
+TEST_CASE("bad batch options are usage errors with their message") {
+  const std::pair<const char*, const char*> bad[] = {
+      {"--shard 0/2", "syncproof check: --shard '0/2': expected I/N with 1 <= I <= N\n"},
+      {"--shard 3/2", "syncproof check: --shard '3/2': expected I/N with 1 <= I <= N\n"},
+      {"--shard x", "syncproof check: --shard 'x': expected I/N with 1 <= I <= N\n"},
+      {"--format xml", "syncproof check: unknown format 'xml' (text, json, junit, sarif)\n"},
+      {"--format json --format junit",
+       "syncproof check: several --format need as many --output (one file per format)\n"},
+      {"--format json --output a.json --output b.xml",
+       "syncproof check: 1 --format for 2 --output: give one --format per --output\n"},
+      {"--format json --output - --format junit --output -",
+       "syncproof check: only one format can go to standard output ('-')\n"},
+  };
+  for (const auto& one : bad) {
+    const char* args = one.first;
+    const char* msg = one.second;
+    Ran r = run(fmt::format("check {} cases/same-queue/uav-to-srv.sync", args));
+    CAPTURE(args);
+    CHECK(r.rc == 64);
+    CHECK(r.err == msg);
+    CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("an output that cannot be written is exit 73, and says why") {
+  Ran r = run("check --format json --output cases cases/same-queue/uav-to-srv.sync");
+  CHECK(r.rc == 73);
+  CHECK(r.err == "syncproof check: cannot write cases: it is a directory\n");
+}
+
+TEST_CASE("--version names syncproof's version and the Z3 it was built with") {
+  Ran r = run("--version");
+  CHECK(r.rc == 0);
+  CHECK(std::regex_match(r.out, std::regex(R"(syncproof [0-9]+\.[0-9]+ \(Z3 [0-9.]+\)\n)")));
+}
+
+TEST_CASE("--trace-out writes a Perfetto trace and a DOT graph per counterexample") {
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("syncproof-cli-traces-{}", ::getpid());
+  fs::remove_all(dir);
+  Ran r =
+      run(fmt::format("check --trace-out {} cases/same-queue/uav-to-srv-no-gl1.sync "
+                      "cases/same-queue/uav-to-srv.sync",
+                      dir.string()));
+  CHECK(r.rc == 0);
+  std::set<std::string> files;
+  for (const auto& f : fs::directory_iterator(dir)) files.insert(f.path().filename().string());
+  CHECK(files ==
+        std::set<std::string>{"cases_same-queue_uav-to-srv-no-gl1-L13-visible.dot",
+                              "cases_same-queue_uav-to-srv-no-gl1-L13-visible.perfetto.json"});
+  json trace =
+      json::parse(slurp(dir / "cases_same-queue_uav-to-srv-no-gl1-L13-visible.perfetto.json"));
+  CHECK(trace["otherData"]["property"] ==
+        "cases/same-queue/uav-to-srv-no-gl1.sync:13: visible produce -> consume");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a JSON stream is checked like its case file, and has no # expect: markers") {
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("syncproof-cli-stream-{}", ::getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  Ran ex = run(fmt::format(
+      "export --json cases/same-queue/uav-to-srv-no-gl1.sync --output {}/s.json", dir.string()));
+  REQUIRE(ex.rc == 0);
+  // A title that reads like a marker must not turn the stream into a lint case.
+  json doc = json::parse(slurp(dir / "s.json"));
+  doc["title"] = "x # expect: error nothing";
+  std::ofstream(dir / "s.json") << doc.dump(2);
+  Ran r = run(fmt::format("check {}/s.json", dir.string()));
+  CHECK(r.rc == 0);
+  CHECK(r.out.find("/s.json:") != std::string::npos);
+  CHECK(r.out.find("refute visible produce -> consume: violated") != std::string::npos);
+  CHECK(r.out.find("missing: D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE") != std::string::npos);
+  fs::remove_all(dir);
+}

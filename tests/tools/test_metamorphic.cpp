@@ -1,0 +1,116 @@
+// The metamorphic relations of tools/metamorphic.h: which variants a case gets, that a stand-in
+// engine breaking a relation is caught, and that the real engines keep every relation on cases
+// written to sit on its edge.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "tests/case_fixture.h"
+#include "tools/metamorphic.h"
+
+using namespace syncproof;
+using namespace syncproof::cli;
+
+namespace {
+
+const char* kUavSrv = R"(queue acs compute
+buffer grid 0x10000 0x4000
+on acs:
+  produce: Dispatch writes grid as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH | GL2_RANGE, NONE, grid, grid)
+  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  consume: Dispatch reads grid as srv
+prove visible produce -> consume
+)";
+
+bool has(const std::vector<std::pair<Variant, Variant>>& rs, const std::string& what) {
+  return std::any_of(rs.begin(), rs.end(),
+                     [&](const auto& r) { return r.second.what == what || r.first.what == what; });
+}
+
+// The SyncFlags word of the command on `line`.
+uint32_t flags_at(const model::Case& c, unsigned line) {
+  for (const auto& q : c.queues)
+    for (const auto& cmd : q.commands)
+      if (cmd.loc.line == line)
+        if (const auto* s = std::get_if<model::SyncCmd>(&cmd.body)) return s->flags;
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("relations: every configuration pair, and each operation flag added or removed") {
+  const model::Case c = testing::parse_case_text(kUavSrv);
+  const auto rs = relations(c, 0);
+  CHECK(has(rs, "target gl2-rb-coherent yes"));
+  CHECK(has(rs, "profile strict"));
+  CHECK(has(rs, "assume -A-BOP-FIFO"));
+  CHECK(has(rs, "assume +A-GL2-WB-BEFORE-INV"));
+  // Operation flags the compute queue's SyncBottomOfPipeX takes: added, or removed when present.
+  CHECK(has(rs, "add IDLE at line 5 (with it)"));
+  CHECK(has(rs, "add GL2_WRITEBACK at line 5 (with it)"));
+  CHECK(has(rs, "remove CS_PARTIAL_FLUSH at line 5 (without it)"));
+  CHECK(has(rs, "remove GL1_INVALIDATE at line 6 (without it)"));
+  // Not the range selector, not what the compute queue rejects.
+  CHECK_FALSE(has(rs, "remove GL2_RANGE at line 5 (without it)"));
+  CHECK_FALSE(has(rs, "add PS_PARTIAL_FLUSH at line 5 (with it)"));
+  CHECK_FALSE(has(rs, "add PFP_SYNC_ME at line 6 (with it)"));
+  // The variants differ from the case in exactly that flag.
+  for (const auto& [cons, lib] : rs)
+    if (lib.what == "add IDLE at line 5 (with it)") {
+      CHECK(flags_at(lib.c, 5) == (flags_at(c, 5) | 0x80000000u));
+      CHECK(cons.same);
+      CHECK(flags_at(cons.c, 5) == flags_at(c, 5));
+    }
+  // A cap spreads the flag variants; the configuration pairs stay.
+  const auto few = relations(c, 3);
+  CHECK(few.size() == 2 + model::kAssumptionCount + 3);
+}
+
+TEST_CASE("a stand-in engine that proves less with more sync is caught") {
+  const model::Case c = testing::parse_case_text(kUavSrv);
+  // Proves the property unless the sync on line 5 has IDLE: "more sync proves less".
+  auto run = [](const model::Case& v) {
+    properties::CaseResult r;
+    properties::Verdict verdict = properties::Proved{};
+    if (flags_at(v, 5) & 0x80000000u) verdict = properties::Violated{};
+    r.results.push_back({0, verdict, 0, true});
+    return r;
+  };
+  const auto problems = metamorphic_check(c, run, 0);
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].relation == "add IDLE at line 5 (without it) vs add IDLE at line 5 (with it)");
+  CHECK(problems[0].property == 0);
+}
+
+TEST_CASE("the engines keep every relation on cases at the edge of one") {
+  // Each a barrier missing exactly what a relation adds: the profile (A-WAVE-END-STORES-IN-GL2),
+  // the target (an RB write read by a shader), a flag (GL1_INVALIDATE), an assumption
+  // (A-GL2-WB-BEFORE-INV on the split path).
+  const char* cases[] = {kUavSrv,
+                         R"(queue gfx graphics
+texture t 0x200000 0x10000
+on gfx:
+  render: Draw writes t as rt
+  SyncBottomOfPipeX(COLOR_BLOCK_DATA_FLUSH | GL2_WRITEBACK | GL2_INVALIDATE | VCACHE_INVALIDATE | GL1_INVALIDATE | IDLE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  sample: Dispatch reads t as srv
+prove visible render -> sample
+prove no-hazards
+)",
+                         R"(queue acs compute
+buffer grid 0x10000 0x4000
+on acs:
+  produce: Dispatch writes grid as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(VCACHE_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  consume: Dispatch reads grid as srv
+refute visible produce -> consume
+)"};
+  for (const char* text : cases) {
+    const model::Case c = testing::parse_case_text(text);
+    encode::CheckOptions opt;
+    CAPTURE(text);
+    CHECK(metamorphic_check(c, opt, 0, MetaEngine::Smt).empty());
+    CHECK(metamorphic_check(c, opt, 0, MetaEngine::Exec).empty());
+  }
+}

@@ -1,0 +1,242 @@
+// The machine-readable reports (report/): each format is parsed back (JSON with nlohmann, JUnit
+// with pugixml, SARIF as JSON) and checked against the text report the same batch printed.
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <pugixml.hpp>
+
+#include "report/json.h"
+#include "report/junit.h"
+#include "report/sarif.h"
+#include "tools/batch.h"
+
+using namespace syncproof;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A small batch written to a temporary directory: a proof, an expected violation, a surprise
+// (a `prove` that fails), a case with a lint error, a lint-only case and a missing file.
+struct Batch {
+  fs::path dir = fs::temp_directory_path() / fmt::format("syncproof-test-reports-{}", ::getpid());
+  report::Run run;
+  std::string text;  // the text report, as `syncproof check` prints it
+
+  static void write(const fs::path& p, std::string_view body) { std::ofstream(p) << body; }
+
+  Batch() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string head =
+        "queue acs compute\nbuffer grid 0x10000 0x4000\non acs:\n"
+        "  produce: Dispatch writes grid as uav\n"
+        "  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)\n";
+    write(dir / "a-proved.sync",
+          head +
+              "  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, "
+              "D3D12XBOX_FLUSH_RANGE_ALL)\n  consume: Dispatch reads grid as srv\n"
+              "prove visible produce -> consume\nprove deadlock-free\n");
+    write(dir / "b-refuted.sync",
+          head +
+              "  SyncTopOfPipeX(VCACHE_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)\n"
+              "  consume: Dispatch reads grid as srv\n"
+              "refute visible produce -> consume missing GL1_INVALIDATE\n");
+    write(dir / "c-surprise.sync", head +
+                                       "  consume: Dispatch reads grid as srv\n"
+                                       "prove visible produce -> consume\nprove no-hazards\n");
+    write(dir / "d-lint-error.sync",
+          "queue acs compute\non acs:\n  SyncTopOfPipeX(GL1_INVALIDTE, "
+          "NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)\n");
+    write(dir / "e-lint-only.sync",
+          "queue acs compute\n"
+          "fence f\non acs:\n  Wait(f, 1)  # expect: warning nothing signals fence 'f'\n");
+    std::vector<lang::CaseInput> inputs;
+    for (const char* f : {"a-proved.sync", "b-refuted.sync", "c-surprise.sync", "d-lint-error.sync",
+                          "e-lint-only.sync", "f-missing.sync"})
+      inputs.push_back({(dir / f).string(), (dir / f).string(), "", lang::FileProblem::None});
+    cli::EngineRun settings;
+    run.version = "test";
+    run.engine = "smt";
+    cli::run_batch(inputs, settings, {2, false, false}, [&](cli::CaseOutcome& o) {
+      text += o.text;
+      run.cases.push_back(std::move(o.entry));
+    });
+    run.exit_code = 4;
+  }
+  ~Batch() { fs::remove_all(dir); }
+
+  const report::CaseEntry& entry(std::string_view name) const {
+    for (const auto& e : run.cases)
+      if (e.path.ends_with(name)) return e;
+    FAIL("no case " << name);
+    return run.cases.front();
+  }
+  bool printed(const std::string& line) const { return text.find(line) != std::string::npos; }
+};
+
+// The text report's line for a property, rebuilt from a JSON property object.
+std::string header_line(const json& c, const json& p) {
+  std::string detail;
+  if (p["verdict"] == "proved" && !p["assumptions"].empty())
+    detail =
+        fmt::format(" [{}]", fmt::join(p["assumptions"].get<std::vector<std::string>>(), ", "));
+  if (p.contains("reason")) detail = ": " + p["reason"].get<std::string>();
+  if (p.contains("message")) detail = ": " + p["message"].get<std::string>();
+  return fmt::format("{}:{}: {} {}: {}{}", c["file"].get<std::string>(), p["line"].get<int>(),
+                     p["expect"].get<std::string>(), p["property"].get<std::string>(),
+                     p["verdict"].get<std::string>(), detail);
+}
+
+// The text report's trace line for a JSON trace event.
+std::string event_line(const json& ev) {
+  return fmt::format("{:>3}. t={:<3} {:<8} line {:<4} {:<40} {}", ev["step"].get<int>(),
+                     ev["time"].get<long long>(), ev["queue"].get<std::string>(),
+                     ev["line"].get<int>(), ev["command"].get<std::string>(),
+                     ev["what"].get<std::string>());
+}
+
+}  // namespace
+
+TEST_CASE("JSON: every case and property, with the text report's verdicts, traces and why") {
+  Batch b;
+  json doc = json::parse(report::write_json(b.run));
+  REQUIRE(doc["cases"].size() == 6);
+  CHECK(doc["syncproof"]["report_version"] == report::kJsonReportVersion);
+  size_t props = 0, events = 0;
+  for (const json& c : doc["cases"]) {
+    for (const json& p : c.value("properties", json::array())) {
+      ++props;
+      CAPTURE(header_line(c, p));
+      CHECK(b.printed(header_line(c, p)));
+      if (p["verdict"] != "violated") continue;
+      for (const json& ev : p["trace"]["events"]) {
+        CHECK(b.printed(event_line(ev)));
+        ++events;
+      }
+      CHECK(b.printed("    why: " + p["trace"]["why"].get<std::string>() + "\n"));
+      CHECK(b.printed(
+          "    missing: " +
+          fmt::format("{}",
+                      fmt::join(p["trace"]["missing"].get<std::vector<std::string>>(), " or "))));
+    }
+  }
+  CHECK(props == 5);
+  CHECK(events > 5);
+  const json& a = doc["cases"][0];
+  CHECK(a["status"] == "checked");
+  CHECK(a["properties"][0]["rule"] == "P-VISIBLE");
+  CHECK(a["properties"][1]["rule"] == "P-DEADLOCK-FREE");
+  CHECK(a["config"]["profile"] == "rdna2");
+  const json& bref = doc["cases"][1]["properties"][0];
+  CHECK(bref["verdict"] == "violated");
+  CHECK(bref["as_expected"] == true);
+  CHECK(bref["expect_missing"] == json::array({"D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE"}));
+  CHECK(doc["cases"][2]["properties"][0]["as_expected"] == false);
+  const json& lint = doc["cases"][3];
+  CHECK(lint["status"] == "input-errors");
+  REQUIRE(lint["diagnostics"].size() == 1);
+  CHECK(lint["diagnostics"][0]["line"] == 3);
+  CHECK(lint["diagnostics"][0]["column"] == 18);
+  CHECK(lint["diagnostics"][0]["message"].get<std::string>().find("GL1_INVALIDTE") !=
+        std::string::npos);
+  CHECK(doc["cases"][4]["status"] == "lint-only");
+  CHECK(doc["cases"][5]["status"] == "unreadable");
+  const json& s = doc["summary"];
+  CHECK(s["properties"] == 5);
+  CHECK(s["not_as_expected"] == 2);  // c-surprise's two properties
+  CHECK(s["input_errors"] == 1);
+  CHECK(s["unreadable"] == 1);
+  CHECK(s["exit_code"] == 4);
+}
+
+TEST_CASE("JUnit: one testcase per property, failures carry the verdict and the trace") {
+  Batch b;
+  pugi::xml_document doc;
+  const std::string xml = report::write_junit(b.run);
+  REQUIRE(doc.load_string(xml.c_str()));
+  pugi::xml_node root = doc.child("testsuites");
+  REQUIRE(root);
+  CHECK(root.attribute("tests").as_int() == 5 + 3);  // 5 properties, lint, lint-only, unreadable
+  CHECK(root.attribute("failures").as_int() == 3);   // c-surprise twice, d-lint-error
+  CHECK(root.attribute("errors").as_int() == 1);     // f-missing
+  std::vector<std::string> names;
+  for (pugi::xml_node s : root.children("testsuite")) {
+    size_t n = 0;
+    for (pugi::xml_node tc : s.children("testcase")) {
+      ++n;
+      names.push_back(tc.attribute("name").as_string());
+    }
+    CHECK(s.attribute("tests").as_ullong() == n);
+  }
+  CHECK(names == std::vector<std::string>{
+                     "line 8: prove visible produce -> consume", "line 9: prove deadlock-free",
+                     "line 8: refute visible produce -> consume",
+                     "line 7: prove visible produce -> consume", "line 8: prove no-hazards", "lint",
+                     "diagnostics as expected", "read"});
+  pugi::xml_node surprise =
+      root.find_child_by_attribute("testsuite", "name", (b.dir / "c-surprise.sync").c_str());
+  pugi::xml_node fail = surprise.first_child().child("failure");
+  REQUIRE(fail);
+  CHECK(std::string(fail.attribute("message").as_string()) ==
+        "P-VISIBLE: violated (prove expected)");
+  CHECK(std::string(fail.attribute("type").as_string()) == "P-VISIBLE");
+  const std::string body = fail.text().as_string();
+  const json doc_json = json::parse(report::write_json(b.run));
+  for (const json& ev : doc_json["cases"][2]["properties"][0]["trace"]["events"])
+    CHECK(body.find(event_line(ev)) != std::string::npos);
+  // The refuted-as-expected property passes, with its counterexample in system-out.
+  pugi::xml_node refuted =
+      root.find_child_by_attribute("testsuite", "name", (b.dir / "b-refuted.sync").c_str());
+  CHECK(!refuted.first_child().child("failure"));
+  CHECK(std::string(refuted.first_child().child("system-out").text().as_string())
+            .find("missing: D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE") != std::string::npos);
+}
+
+TEST_CASE("SARIF 2.1.0: violations and surprises on their lines, traces as code flows") {
+  Batch b;
+  json doc = json::parse(report::write_sarif(b.run));
+  CHECK(doc["version"] == "2.1.0");
+  REQUIRE(doc["runs"].size() == 1);
+  const json& run = doc["runs"][0];
+  const json& rules = run["tool"]["driver"]["rules"];
+  std::vector<std::string> ids;
+  for (const json& r : rules) ids.push_back(r["id"]);
+  CHECK(ids == std::vector<std::string>{"P-VISIBLE", "P-ORDERED", "P-NO-HAZARDS", "P-DEADLOCK-FREE",
+                                        "L-CASE"});
+  // b (refuted, a note), c twice (surprises: errors), d's lint error, e's markers are expected.
+  const json& results = run["results"];
+  std::vector<std::string> seen;
+  for (const json& r : results) {
+    REQUIRE(r["ruleIndex"].get<size_t>() < rules.size());
+    CHECK(rules[r["ruleIndex"].get<size_t>()]["id"] == r["ruleId"]);
+    const json& loc = r["locations"][0]["physicalLocation"];
+    seen.push_back(
+        fmt::format("{} {} {} {}",
+                    fs::path(loc["artifactLocation"]["uri"].get<std::string>()).filename().string(),
+                    loc["region"]["startLine"].get<int>(), r["ruleId"].get<std::string>(),
+                    r["level"].get<std::string>()));
+  }
+  INFO(fmt::format("{}", fmt::join(seen, " | ")));
+  CHECK(seen == std::vector<std::string>{
+                    "b-refuted.sync 8 P-VISIBLE note", "c-surprise.sync 7 P-VISIBLE error",
+                    "c-surprise.sync 8 P-NO-HAZARDS error", "d-lint-error.sync 3 L-CASE error"});
+  // The code flow holds the trace, each step at its command's line.
+  const report::CaseEntry& c = b.entry("c-surprise.sync");
+  const auto& trace = std::get<properties::Violated>(c.result.results[0].verdict).trace;
+  const json& steps = results[1]["codeFlows"][0]["threadFlows"][0]["locations"];
+  REQUIRE(steps.size() == trace.lines.size());
+  for (size_t i = 0; i < steps.size(); ++i) {
+    CHECK(steps[i]["location"]["physicalLocation"]["region"]["startLine"] == trace.lines[i].line);
+    CHECK(steps[i]["executionOrder"] == i + 1);
+  }
+  CHECK(results[1]["message"]["text"].get<std::string>().find(trace.why) != std::string::npos);
+  CHECK(run["invocations"][0]["exitCode"] == 4);
+  CHECK(run["invocations"][0]["executionSuccessful"] == false);
+  CHECK(run["invocations"][0]["toolExecutionNotifications"].size() == 1);  // f-missing
+}

@@ -1,0 +1,280 @@
+#include "tools/batch.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "lang/expect.h"
+#include "lang/parse.h"
+#include "lang/source_file.h"
+#include "stream/import.h"
+#include "tools/memory_limit.h"
+#include "viz/viz.h"
+
+namespace syncproof::cli {
+
+namespace {
+
+EngineRun counters_only(const EngineRun& settings) {
+  EngineRun r;
+  r.engine = settings.engine;
+  r.smt = settings.smt;
+  r.exec = settings.exec;
+  return r;
+}
+
+// `.json` inputs are command streams (docs/STREAM-FORMAT.md); everything else is a case file.
+bool is_stream(const std::string& path) {
+  return std::filesystem::path(path).extension() == ".json";
+}
+
+lang::ParseResult read_case(const std::string& path, uint64_t max_bytes) {
+  if (is_stream(path)) return stream::import_file(path, max_bytes);
+  return lang::parse_case_file(path, max_bytes);
+}
+
+void check_into(CaseOutcome& o, const lang::CaseInput& in, bool quiet, const InputLimits& limits,
+                CaseSize& size, std::ostream& out) {
+  report::CaseEntry& e = o.entry;
+  const std::string& f = in.display;  // escaped: a name cannot split a file:line:col line
+  e.path = f;
+  e.c.file = f;
+  if (!in.problem.empty()) {
+    out << fmt::format("{}: error: {}\n", f, in.problem);
+    e.status = in.kind == lang::FileProblem::Rejected ? report::CaseStatus::Rejected
+                                                      : report::CaseStatus::Unreadable;
+    e.message = in.problem;
+    return;
+  }
+  lang::ParseResult pr = read_case(in.path, limits.max_file_size);
+  e.diags = pr.diags;
+  if (pr.unreadable()) {
+    out << lang::render_all(pr);
+    e.status = pr.rejected() ? report::CaseStatus::Rejected : report::CaseStatus::Unreadable;
+    e.message = pr.diags.empty() ? "cannot read the file" : pr.diags.front().message;
+    e.c = std::move(pr.c);
+    return;
+  }
+  // `# expect:` markers state the diagnostics a case must produce (a lint case, or a case whose
+  // warning is part of its point); then only its properties are checked, if any. A JSON stream
+  // has none: its lines are JSON, where "# expect:" can only be text inside a string.
+  const bool has_markers = !is_stream(f) && !lang::read_expectations(pr.c.lines).expected.empty();
+  if (has_markers) {
+    auto rep = lang::compare_expectations(pr.c.lines, pr.diags);
+    if (!rep.ok()) {
+      e.message = lang::render_report(rep, f);
+      out << e.message;
+      e.status = report::CaseStatus::NotAsExpected;
+      e.c = std::move(pr.c);
+      return;
+    }
+    if (pr.has_errors() || pr.c.properties.empty()) {
+      e.status = report::CaseStatus::LintOnly;
+      if (!quiet)
+        out << fmt::format("{}: diagnostics as expected ({} errors, {} warnings)\n", f, pr.errors(),
+                           pr.warnings());
+      e.c = std::move(pr.c);
+      return;
+    }
+  } else if (!pr.diags.empty()) {
+    out << lang::render_all(pr);
+  }
+  if (pr.has_errors()) {
+    e.status = report::CaseStatus::InputErrors;
+    e.c = std::move(pr.c);
+    return;
+  }
+  if (auto over = over_caps(pr.c, o.totals.smt.profile, o.totals.smt.assume, limits.caps, size)) {
+    out << fmt::format("{}: error: {}\n", f, *over);
+    e.status = report::CaseStatus::Rejected;
+    e.message = *over;
+    e.c = std::move(pr.c);
+    return;
+  }
+  e.result = run_engines(o.totals, pr.c);
+  for (const auto& r : e.result.results)
+    print_property(out, pr.c, pr.c.properties[r.property], r, quiet);
+  out << o.totals.pending;
+  if (!o.totals.pending.empty()) e.disagreements.push_back(o.totals.pending);
+  e.c = std::move(pr.c);
+}
+
+uint64_t fnv1a(std::string_view s) {
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char ch : s) h = (h ^ ch) * 1099511628211ull;
+  return h;
+}
+
+void draw_pictures(CaseOutcome& o) {
+  const report::CaseEntry& e = o.entry;
+  for (const properties::PropertyResult& r : e.result.results) {
+    const auto* v = std::get_if<properties::Violated>(&r.verdict);
+    if (!v) continue;
+    viz::Pictures pic = viz::draw(e.c, e.result.config, r.property, *v);
+    const std::string stem = viz::picture_stem(e.c, r.property);
+    o.pictures.push_back({stem + ".perfetto.json", std::move(pic.perfetto)});
+    o.pictures.push_back({stem + ".dot", std::move(pic.dot)});
+  }
+}
+
+}  // namespace
+
+CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
+                        bool pictures, const InputLimits& limits) {
+  CaseOutcome o;
+  o.totals = counters_only(settings);
+  std::ostringstream out;
+  CaseSize size;
+  const auto internal = [&](std::string message) {
+    o.entry.status = report::CaseStatus::InternalError;
+    o.entry.message = std::move(message);
+    o.entry.result = {};
+    o.entry.disagreements.clear();
+    o.totals = counters_only(settings);
+    o.pictures.clear();
+    out.str("");  // what the case printed before it stopped is not a verdict
+    out << fmt::format("{}: {}\n", in.display, o.entry.message);
+  };
+  try {
+    check_into(o, in, quiet, limits, size, out);
+    if (pictures) draw_pictures(o);
+  } catch (const std::bad_alloc&) {
+    internal(fmt::format(
+        "internal error: out of memory while checking the case ({}; memory limit {}, "
+        "--max-memory); the engines cannot check a case this large on this machine",
+        size.describe(),
+        limits.max_memory && memory_limit_enforced() ? lang::format_size(limits.max_memory)
+                                                     : "none"));
+  } catch (const std::exception& ex) {
+    internal(fmt::format("internal error: {}", ex.what()));
+  }
+  o.text = out.str();
+  return o;
+}
+
+void count(Summary& sum, EngineRun& run, const CaseOutcome& o) {
+  const report::CaseEntry& e = o.entry;
+  run.cases += o.totals.cases, run.problems += o.totals.problems, run.notes += o.totals.notes;
+  run.smt_replayed += o.totals.smt_replayed, run.exec_confirmed += o.totals.exec_confirmed;
+  run.smt_ms += o.totals.smt_ms, run.exec_ms += o.totals.exec_ms;
+  if (e.status == report::CaseStatus::Unreadable) {
+    ++sum.unreadable;
+    return;
+  }
+  if (e.status == report::CaseStatus::Rejected) {
+    ++sum.rejected;
+    return;
+  }
+  SummaryRow& row = sum.row_for(e.path);
+  ++row.cases;
+  switch (e.status) {
+    case report::CaseStatus::NotAsExpected:
+      ++row.not_as_expected;
+      return;
+    case report::CaseStatus::LintOnly:
+      ++row.lint_cases;
+      return;
+    case report::CaseStatus::InputErrors:
+      ++row.input_errors;
+      return;
+    case report::CaseStatus::InternalError:
+      ++sum.internal;
+      return;
+    case report::CaseStatus::Checked:
+    case report::CaseStatus::Unreadable:
+    case report::CaseStatus::Rejected:
+      break;
+  }
+  row.ms += e.result.ms;
+  for (const auto& r : e.result.results) row.count(e.c.properties[r.property], r);
+}
+
+std::vector<lang::CaseInput> shard_inputs(const std::vector<lang::CaseInput>& inputs,
+                                          unsigned index, unsigned count) {
+  if (count <= 1) return inputs;
+  std::vector<lang::CaseInput> out;
+  for (const lang::CaseInput& in : inputs) {
+    const std::string key = std::filesystem::path(in.path).lexically_normal().generic_string();
+    if (fnv1a(key) % count == index - 1) out.push_back(in);
+  }
+  return out;
+}
+
+std::optional<std::pair<unsigned, unsigned>> parse_shard(std::string_view text) {
+  const size_t slash = text.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  unsigned i = 0, n = 0;
+  const auto num = [](std::string_view s, unsigned& v) {
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return ec == std::errc() && p == s.data() + s.size() && !s.empty();
+  };
+  if (!num(text.substr(0, slash), i) || !num(text.substr(slash + 1), n)) return std::nullopt;
+  if (n == 0 || i == 0 || i > n) return std::nullopt;
+  return std::pair{i, n};
+}
+
+unsigned resolve_jobs(unsigned requested) {
+  if (requested) return requested;
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores ? cores : 1;
+}
+
+void run_batch(const std::vector<lang::CaseInput>& inputs, const EngineRun& settings,
+               const BatchOptions& opt, const std::function<void(CaseOutcome&)>& deliver) {
+  const size_t n = inputs.size();
+  std::vector<std::optional<CaseOutcome>> slots(n);
+  std::mutex m;
+  std::condition_variable ready;
+  std::atomic<size_t> next{0};
+  size_t done = 0;
+  const auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < n;) {
+      CaseOutcome o = check_input(inputs[i], settings, opt.quiet, opt.pictures, opt.limits);
+      std::lock_guard lock(m);
+      slots[i] = std::move(o);
+      ++done;
+      ready.notify_all();
+    }
+  };
+  const unsigned workers = static_cast<unsigned>(std::min<size_t>(std::max(1u, opt.jobs), n));
+  std::vector<std::thread> pool;
+  for (unsigned w = 0; w < workers; ++w) pool.emplace_back(work);
+
+  const bool tty = opt.progress && ::isatty(STDERR_FILENO);
+  const auto t0 = std::chrono::steady_clock::now();
+  bool shown = false;
+  const auto clear = [&] {
+    if (shown) std::fputs("\r\033[K", stderr), shown = false;
+  };
+  for (size_t k = 0; k < n; ++k) {
+    std::unique_lock lock(m);
+    while (!slots[k]) {
+      ready.wait_for(lock, std::chrono::milliseconds(200));
+      const double s = properties::ms_since(t0) / 1000;
+      if (tty && s > 2 && !slots[k]) {
+        std::fprintf(stderr, "\r\033[Ksyncproof: %zu/%zu cases checked, %.1f s (%u job%s)", done, n,
+                     s, workers, workers == 1 ? "" : "s");
+        std::fflush(stderr);
+        shown = true;
+      }
+    }
+    CaseOutcome o = std::move(*slots[k]);
+    slots[k].reset();
+    lock.unlock();
+    clear();
+    deliver(o);
+  }
+  for (std::thread& t : pool) t.join();
+  clear();
+}
+
+}  // namespace syncproof::cli

@@ -1,0 +1,176 @@
+#include "tools/metamorphic.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "exec/check.h"
+#include "model/flags.h"
+#include "model/validity.h"
+
+namespace syncproof::cli {
+
+using namespace model;
+
+namespace {
+
+Case with_target(const Case& c, bool coherent) {
+  Case v = c;
+  v.targets.erase(std::remove_if(v.targets.begin(), v.targets.end(),
+                                 [](const auto& t) { return t.first == "gl2-rb-coherent"; }),
+                  v.targets.end());
+  v.targets.push_back({"gl2-rb-coherent", coherent ? "yes" : "no"});
+  return v;
+}
+
+Case with_profile(const Case& c, Profile p) {
+  Case v = c;
+  v.profile = std::string(to_string(p));
+  return v;
+}
+
+Case with_assumption(const Case& c, AssumptionId a, bool on) {
+  Case v = c;
+  const std::string name(assumption(a).name);
+  v.assumptions.erase(std::remove_if(v.assumptions.begin(), v.assumptions.end(),
+                                     [&](const AssumptionChoice& x) { return x.id == name; }),
+                      v.assumptions.end());
+  v.assumptions.push_back({on, name, {}});
+  return v;
+}
+
+// The SyncFlags word of a command that carries one, and its API.
+struct Carrier {
+  uint32_t* flags;
+  SyncApi api;
+};
+std::optional<Carrier> carrier(Command& cmd) {
+  if (auto* s = std::get_if<SyncCmd>(&cmd.body)) return Carrier{&s->flags, s->api};
+  if (auto* b = std::get_if<BopWriteCmd>(&cmd.body)) return Carrier{&b->flags, b->api};
+  if (auto* s = std::get_if<SignalCmd>(&cmd.body); s && s->xbox)
+    return Carrier{&s->flags, SyncApi::Signal2X};
+  if (auto* w = std::get_if<WaitFenceCmd>(&cmd.body); w && w->xbox)
+    return Carrier{&w->flags, SyncApi::WaitX};
+  return std::nullopt;
+}
+
+// The operation flags: every independent bit of D3D12XBOX_SYNC_FLAGS, and ICACHE_INVALIDATE (the
+// ALL value of its field). Range, margin and volatile selectors are modifiers, not operations.
+std::vector<const FlagDef*> operation_flags() {
+  std::vector<const FlagDef*> out;
+  for (const FlagDef& d : all_flags())
+    if (d.family == FlagFamily::Sync && d.value && *d.value &&
+        (d.kind == FlagKind::Bit || d.name == "D3D12XBOX_SYNC_FLAG_ICACHE_INVALIDATE"))
+      out.push_back(&d);
+  return out;
+}
+
+std::string short_name(const FlagDef& d) {
+  return std::string(d.name.substr(family_prefix(d.family).size()));
+}
+
+}  // namespace
+
+std::vector<std::pair<Variant, Variant>> relations(const Case& c, size_t flags_per_case) {
+  std::vector<std::pair<Variant, Variant>> out;
+  const ModelConfig base = config_for(c, std::nullopt, {});
+  auto pair = [&](Case cons, std::string cw, Case lib, std::string lw) {
+    const bool cs =
+        config_for(cons, std::nullopt, {}).assumptions.on == base.assumptions.on &&
+        config_for(cons, std::nullopt, {}).target.gl2_rb_coherent == base.target.gl2_rb_coherent;
+    const bool ls =
+        config_for(lib, std::nullopt, {}).assumptions.on == base.assumptions.on &&
+        config_for(lib, std::nullopt, {}).target.gl2_rb_coherent == base.target.gl2_rb_coherent;
+    out.push_back({{std::move(cons), std::move(cw), cs}, {std::move(lib), std::move(lw), ls}});
+  };
+  pair(with_target(c, false), "target gl2-rb-coherent no", with_target(c, true),
+       "target gl2-rb-coherent yes");
+  pair(with_profile(c, Profile::Strict), "profile strict", with_profile(c, Profile::Rdna2),
+       "profile rdna2");
+  for (const AssumptionDef& a : all_assumptions())
+    pair(with_assumption(c, a.id, false), fmt::format("assume -{}", a.name),
+         with_assumption(c, a.id, true), fmt::format("assume +{}", a.name));
+  // Flag mutations: (without the flag, with it) for every sync and operation flag its API takes.
+  std::vector<std::pair<Variant, Variant>> flags;
+  const auto ops = operation_flags();
+  for (size_t q = 0; q < c.queues.size(); ++q)
+    for (size_t i = 0; i < c.queues[q].commands.size(); ++i) {
+      Case probe = c;
+      auto car = carrier(probe.queues[q].commands[i]);
+      if (!car) continue;
+      const QueueType qt = c.queues[q].type;
+      const uint32_t word = *car->flags;
+      const unsigned line = c.queues[q].commands[i].loc.line;
+      for (const FlagDef* d : ops) {
+        const uint32_t bit = *d->value;
+        const bool icache = bit == 1;
+        const bool present = icache ? (word & 3u) == 1u : (word & bit) != 0;
+        if (icache && (word & 3u) > 1u) continue;  // a RANGE/MARGIN selector: not an operation
+        const uint32_t with = word | bit, without = icache ? word & ~3u : word & ~bit;
+        SyncFlagContext ctx{car->api, qt};
+        auto valid = [&](uint32_t w) {
+          for (const FlagProblem& fp : check_sync_flags(w, ctx))
+            if (fp.severity == Severity::Error) return false;
+          return true;
+        };
+        if (!valid(with) || !valid(without)) continue;
+        Case a = c, b = c;
+        *carrier(a.queues[q].commands[i])->flags = without;
+        *carrier(b.queues[q].commands[i])->flags = with;
+        const std::string verb = present ? "remove" : "add";
+        flags.push_back(
+            {{std::move(a),
+              fmt::format("{} {} at line {} (without it)", verb, short_name(*d), line), !present},
+             {std::move(b), fmt::format("{} {} at line {} (with it)", verb, short_name(*d), line),
+              present}});
+      }
+    }
+  if (flags_per_case && flags.size() > flags_per_case) {
+    std::vector<std::pair<Variant, Variant>> some;
+    for (size_t k = 0; k < flags_per_case; ++k)
+      some.push_back(std::move(flags[k * flags.size() / flags_per_case]));
+    flags.swap(some);
+  }
+  for (auto& f : flags) out.push_back(std::move(f));
+  return out;
+}
+
+std::vector<MetaProblem> metamorphic_check(const Case& c, const encode::CheckOptions& opt,
+                                           size_t flags_per_case, MetaEngine engine) {
+  encode::CheckOptions o = opt;
+  o.profile.reset();
+  o.assume.clear();
+  o.dump_dir.reset();
+  exec::ExecOptions eo;
+  eo.timeout_ms = opt.timeout_ms;
+  return metamorphic_check(
+      c,
+      [&](const Case& v) {
+        return engine == MetaEngine::Smt ? encode::check_case(v, o) : exec::check_case(v, eo);
+      },
+      flags_per_case);
+}
+
+std::vector<MetaProblem> metamorphic_check(
+    const Case& c, const std::function<properties::CaseResult(const Case&)>& run,
+    size_t flags_per_case) {
+  const properties::CaseResult base = run(c);
+  std::vector<MetaProblem> out;
+  for (const auto& [cons, lib] : relations(c, flags_per_case)) {
+    if (cons.same && lib.same) continue;
+    const properties::CaseResult a = cons.same ? base : run(cons.c);
+    const properties::CaseResult b = lib.same ? base : run(lib.c);
+    for (size_t i = 0; i < c.properties.size(); ++i) {
+      const auto& va = a.results[i].verdict;
+      const auto& vb = b.results[i].verdict;
+      if (std::holds_alternative<properties::Proved>(va) &&
+          std::holds_alternative<properties::Violated>(vb))
+        out.push_back({fmt::format("{} vs {}", cons.what, lib.what), i,
+                       fmt::format("proved under {}, violated under {}: {}", cons.what, lib.what,
+                                   std::get<properties::Violated>(vb).trace.why)});
+    }
+  }
+  return out;
+}
+
+}  // namespace syncproof::cli
