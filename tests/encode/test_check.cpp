@@ -11,14 +11,7 @@ using namespace syncproof;
 
 namespace {
 
-const char* kUavSrv = R"(queue acs compute
-buffer grid 0x10000 0x4000
-on acs:
-  produce: Dispatch writes grid as uav
-  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  consume: Dispatch reads grid as srv
-prove visible produce -> consume
+const std::string kUavSrv = testing::kUavSrvCommands + R"(prove visible produce -> consume
 )";
 
 }  // namespace

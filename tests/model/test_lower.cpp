@@ -18,14 +18,7 @@ size_t count_rule(const LoweredProgram& p, Rule r) {
       std::count_if(p.orders.begin(), p.orders.end(), [&](const Order& o) { return o.rule == r; }));
 }
 
-const char* kUavSrv = R"(queue acs compute
-buffer grid 0x10000 0x4000
-on acs:
-  produce: Dispatch writes grid as uav
-  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  consume: Dispatch reads grid as srv
-)";
+const std::string& kUavSrv = syncproof::testing::kUavSrvCommands;
 
 }  // namespace
 
