@@ -196,14 +196,14 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   auto deadlock_verdict = [&]() -> const properties::Verdict& {
     if (!deadlock) {
       auto proved = [&](const LoweredProgram& q) -> std::optional<bool> {
-        if (opt.order_proofs && properties::all_waits_monotone(q))
+        if (opt.order_proofs && properties::all_waits_monotone(q, true))
           return properties::all_can_complete(q, true);
         solver::Context scratch(so);
         auto v = check_deadlock(q, scratch, opt.timeout_ms);
         if (std::holds_alternative<properties::Unknown>(v)) return std::nullopt;
         return std::holds_alternative<properties::Proved>(v);
       };
-      deadlock = decide_deadlock(c, p, ctx, opt, monotone, proved);
+      deadlock = decide_deadlock(c, p, ctx, opt, properties::all_waits_monotone(p, true), proved);
     }
     return *deadlock;
   };
