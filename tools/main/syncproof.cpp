@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   register_fuzz(app, rc);
   register_monotone(app, rc);
   register_export(app, rc);
+  register_fix(app, rc);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
