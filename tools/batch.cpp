@@ -40,7 +40,8 @@ lang::ParseResult read_case(const std::string& path) {
   return lang::parse_case_file(path);
 }
 
-void check_into(CaseOutcome& o, const lang::CaseInput& in, bool quiet, std::ostream& out) {
+void check_into(CaseOutcome& o, const lang::CaseInput& in, bool quiet, const SynthCheck* synth,
+                std::ostream& out) {
   report::CaseEntry& e = o.entry;
   const std::string& f = in.path;
   e.path = f;
@@ -90,8 +91,10 @@ void check_into(CaseOutcome& o, const lang::CaseInput& in, bool quiet, std::ostr
     return;
   }
   e.result = run_engines(o.totals, pr.c);
+  if (synth) attach_fixes(pr.c, e.result, *synth);
   for (const auto& r : e.result.results)
     print_property(out, pr.c, pr.c.properties[r.property], r, quiet);
+  if (synth) out << redundant_report(pr.c, e.result, *synth);
   out << o.totals.pending;
   if (!o.totals.pending.empty()) e.disagreements.push_back(o.totals.pending);
   e.c = std::move(pr.c);
@@ -118,12 +121,12 @@ void draw_pictures(CaseOutcome& o) {
 }  // namespace
 
 CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
-                        bool pictures) {
+                        bool pictures, const SynthCheck* synth) {
   CaseOutcome o;
   o.totals = counters_only(settings);
   std::ostringstream out;
   try {
-    check_into(o, in, quiet, out);
+    check_into(o, in, quiet, synth, out);
     if (pictures) draw_pictures(o);
   } catch (const std::exception& ex) {
     o.entry.status = report::CaseStatus::InternalError;
@@ -207,7 +210,7 @@ void run_batch(const std::vector<lang::CaseInput>& inputs, const EngineRun& sett
   size_t done = 0;
   const auto work = [&] {
     for (size_t i; (i = next.fetch_add(1)) < n;) {
-      CaseOutcome o = check_input(inputs[i], settings, opt.quiet, opt.pictures);
+      CaseOutcome o = check_input(inputs[i], settings, opt.quiet, opt.pictures, opt.synth);
       std::lock_guard lock(m);
       slots[i] = std::move(o);
       ++done;

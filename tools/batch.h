@@ -12,6 +12,7 @@
 #include "report/run.h"
 #include "tools/engines.h"
 #include "tools/report.h"
+#include "tools/synth_check.h"
 
 namespace syncproof::cli {
 
@@ -28,8 +29,9 @@ struct CaseOutcome {
 };
 
 // One input, start to finish. Never throws: an engine's exception becomes an InternalError entry.
+// `synth`, when given: the fixes under violations and the --redundant report (synth_check.h).
 CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
-                        bool pictures = false);
+                        bool pictures = false, const SynthCheck* synth = nullptr);
 
 // Adds one case's outcome to the text report's summary table, and its engine counters to `run`.
 void count(Summary& sum, EngineRun& run, const CaseOutcome& o);
@@ -52,6 +54,7 @@ struct BatchOptions {
   // A progress line on stderr ("[37/261] 4.1 s"), shown only when stderr is a terminal and the
   // batch has run for longer than 2 s; cleared before each in-order delivery.
   bool progress = false;
+  const SynthCheck* synth = nullptr;  // fixes and --redundant (synth_check.h)
 };
 
 // Checks every input on opt.jobs threads and calls deliver(outcome) on the calling thread, in

@@ -148,3 +148,90 @@ TEST_CASE("fix: bad input and bad options get their exit code and exact message"
   CHECK(json.rc == 2);
   CHECK(json.out.find("s.json: error: a JSON command stream is generated, not edited") == 0);
 }
+
+TEST_CASE("check: a violated prove property's trace ends with its complete fix") {
+  TempDir d;
+  d.write("f.sync", kBroken);
+  const Ran r = run(d.path, "check f.sync");
+  CHECK(r.rc == 4);
+  CHECK(r.out.find(
+            "    fix (cost +11, proved by both engines):\n"
+            "      f.sync:7: insert SyncBottomOfPipeX(D3D12XBOX_SYNC_FLAG_CS_PARTIAL_FLUSH, "
+            "D3D12XBOX_SYNC_CONTROL_FLAG_NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL) before Dispatch "
+            "(consume) (+7)\n"
+            "      f.sync:7: insert SyncTopOfPipeX(D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE | "
+            "D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE, D3D12XBOX_SYNC_CONTROL_FLAG_NONE, 0, "
+            "D3D12XBOX_FLUSH_RANGE_ALL) before Dispatch (consume) (+4)\n") != std::string::npos);
+  CHECK(run(d.path, "check --no-fix f.sync").out.find("    fix") == std::string::npos);
+  const Ran both = run(d.path, "check --fix --no-fix f.sync");
+  CHECK(both.rc == 64);
+  CHECK(both.err == "syncproof check: --fix and --no-fix exclude each other\n");
+  // SARIF carries it as a fix object: two new lines before line 7.
+  const Ran sarif = run(d.path, "check --format sarif f.sync");
+  CHECK(sarif.out.find("\"fixes\"") != std::string::npos);
+  CHECK(sarif.out.find("\"text\": \"  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, "
+                       "D3D12XBOX_FLUSH_RANGE_ALL)\\n\"") != std::string::npos);
+}
+
+TEST_CASE("check: a refuted twin gets its fix with --fix only, and a race says why not") {
+  TempDir d;
+  d.write("twin.sync", R"(case "twin"
+queue acs compute
+buffer grid 0x10000 0x4000
+on acs:
+  produce: Dispatch writes grid as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(VCACHE_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  consume: Dispatch reads grid as srv
+refute visible produce -> consume missing GL1_INVALIDATE
+)");
+  CHECK(run(d.path, "check twin.sync").out.find("    fix") == std::string::npos);
+  const Ran r = run(d.path, "check --fix twin.sync");
+  CHECK(r.rc == 0);
+  CHECK(r.out.find("    fix (cost +2, proved by both engines):\n"
+                   "      twin.sync:7: add D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE to SyncTopOfPipeX "
+                   "(+2)\n") != std::string::npos);
+  d.write("race.sync", R"(case "race"
+queue gfx graphics
+queue acs compute
+buffer grid 0x10000 0x4000
+on gfx:
+  a: Draw writes grid as uav in ps
+on acs:
+  b: Dispatch writes grid as uav
+prove no-hazards
+)");
+  const Ran race = run(d.path, "check race.sync");
+  CHECK(race.out.find("    fix: none: no-hazards stays unproved with every candidate edit: ") !=
+        std::string::npos);
+}
+
+TEST_CASE("check --redundant: the flags that can go alone and the smallest barrier") {
+  TempDir d;
+  d.write("over.sync", R"(case "over-synchronized"
+queue acs compute
+buffer grid 0x10000 0x4000
+on acs:
+  produce: Dispatch writes grid as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH | IDLE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE | KCACHE_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  consume: Dispatch reads grid as srv
+prove visible produce -> consume
+)");
+  const Ran r = run(d.path, "check --redundant over.sync");
+  CHECK(r.rc == 0);
+  CHECK(r.out.find(
+            "over.sync: redundant: 3 flags can go on their own:\n"
+            "  over.sync:6: D3D12XBOX_SYNC_FLAG_CS_PARTIAL_FLUSH in SyncBottomOfPipeX (saves 6)\n"
+            "  over.sync:6: D3D12XBOX_SYNC_FLAG_IDLE in SyncBottomOfPipeX (saves 32)\n"
+            "  over.sync:7: D3D12XBOX_SYNC_FLAG_KCACHE_INVALIDATE in SyncTopOfPipeX (saves 1)\n"
+            "over.sync: smallest barrier: cost 44 -> 11 (saves 33), every property proved by both "
+            "engines:\n"
+            "  over.sync:6: remove D3D12XBOX_SYNC_FLAG_IDLE from SyncBottomOfPipeX (-32)\n"
+            "  over.sync:7: remove D3D12XBOX_SYNC_FLAG_KCACHE_INVALIDATE from SyncTopOfPipeX "
+            "(-1)\n") != std::string::npos);
+  d.write("f.sync", kBroken);
+  CHECK(run(d.path, "check --redundant f.sync")
+            .out.find("f.sync: redundant: not looked for (a property is not proved)\n") !=
+        std::string::npos);
+}
