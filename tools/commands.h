@@ -12,5 +12,6 @@ void register_fuzz(CLI::App& app, int& rc);
 void register_monotone(CLI::App& app, int& rc);
 void register_export(CLI::App& app, int& rc);
 void register_fix(CLI::App& app, int& rc);
+void register_barrier(CLI::App& app, int& rc);
 
 }  // namespace syncproof::cli

@@ -235,3 +235,88 @@ prove visible produce -> consume
             .out.find("f.sync: redundant: not looked for (a property is not proved)\n") !=
         std::string::npos);
 }
+
+TEST_CASE("barrier: the cheapest proved barrier as C++ calls, a case file and its assumptions") {
+  TempDir d;
+  const Ran r = run(d.path, "barrier --producer 'cs uav' --consumer 'ps srv'");
+  CHECK(r.rc == 0);
+  CHECK(r.out ==
+        "barrier: cs uav -> ps srv, one graphics queue\n"
+        "cheapest proved barrier: cost 11 (model/COSTS.md); every property proved by both "
+        "engines\n\n"
+        "C++ (between the producer's work and the consumer's):\n"
+        "  pCommandList->SyncBottomOfPipeX(D3D12XBOX_SYNC_FLAG_CS_PARTIAL_FLUSH, "
+        "D3D12XBOX_SYNC_CONTROL_FLAG_NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL);\n"
+        "  pCommandList->SyncTopOfPipeX(D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE | "
+        "D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE, D3D12XBOX_SYNC_CONTROL_FLAG_NONE, 0, "
+        "D3D12XBOX_FLUSH_RANGE_ALL);\n\n"
+        "case file:\n"
+        "  case \"cs uav -> ps srv\"\n"
+        "  queue q graphics\n"
+        "  buffer res 0x100000 0x10000\n"
+        "  on q:\n"
+        "    produce: Dispatch writes res as uav\n"
+        "    SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)\n"
+        "    SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, "
+        "D3D12XBOX_FLUSH_RANGE_ALL)\n"
+        "    consume: Draw reads res as srv in ps\n"
+        "  prove visible produce -> consume\n"
+        "  prove no-hazards\n\n"
+        "assumptions the proof rests on (model/SEMANTICS.md): A-GCR-OUTER-FIRST, "
+        "A-WAVE-END-STORES-IN-GL2\n");
+  // The printed case file is a case the checker proves.
+  const std::string text = r.out.substr(r.out.find("case file:\n") + 11);
+  std::string file;
+  for (size_t i = 0; i < text.size();) {
+    const size_t j = text.find('\n', i);
+    const std::string line = text.substr(i, j - i);
+    if (line.empty()) break;
+    file += line.substr(2) + "\n";
+    i = j + 1;
+  }
+  d.write("b.sync", file);
+  CHECK(run(d.path, "check --quiet b.sync").rc == 0);
+}
+
+TEST_CASE("barrier: across queues, the signal and the wait") {
+  TempDir d;
+  const Ran r = run(d.path,
+                    "barrier --producer 'cs uav' --consumer 'ps srv' --producer-queue compute "
+                    "--consumer-queue graphics");
+  CHECK(r.rc == 0);
+  CHECK(r.out.find("barrier: cs uav -> ps srv, compute queue -> graphics queue\n") == 0);
+  CHECK(r.out.find("  // producer queue (compute), after the producer:\n"
+                   "  pProducerQueue->Signal2X(pFence, 1, ") != std::string::npos);
+  CHECK(r.out.find("  // consumer queue (graphics), before the consumer:\n"
+                   "  pConsumerQueue->WaitX(pFence, 1, ") != std::string::npos);
+  CHECK(r.out.find("  prove deadlock-free\n") != std::string::npos);
+}
+
+TEST_CASE("barrier: bad queries are usage errors with their exact message") {
+  TempDir d;
+  const std::pair<const char*, const char*> cases[] = {
+      {"--producer 'ps srv' --consumer 'cs srv'",
+       "syncproof barrier: --producer 'ps srv': srv is read only\n"},
+      {"--producer 'cs uav' --consumer 'ps rt' --consumer-queue compute",
+       "syncproof barrier: the consumer (ps rt) is graphics work: it cannot run on a compute "
+       "queue\n"},
+      {"--producer 'cs uav' --consumer 'ps srv' --target gl2=1",
+       "syncproof barrier: --target 'gl2=1': expected gl2-rb-coherent=yes or =no\n"},
+      {"--producer 'cs uav'",
+       "syncproof barrier: give --producer and --consumer (\"cs uav\", \"ps srv\", ...), or "
+       "--table\n"},
+      {"--table --producer 'cs uav'",
+       "syncproof barrier: --table prints every producer and consumer on both targets: it takes "
+       "no --producer, --consumer, --target or queue\n"},
+      {"--producer 'cs srv' --consumer 'cs rt'",
+       "syncproof barrier: --producer 'cs srv': srv is read only\n"},
+      {"--producer 'cs uav' --consumer 'vs rt'",
+       "syncproof barrier: --consumer 'vs rt': a rt access does not happen in vs\n"},
+  };
+  for (const auto& [args, err] : cases) {
+    CAPTURE(args);
+    const Ran r = run(d.path, std::string("barrier ") + args);
+    CHECK(r.rc == 64);
+    CHECK(r.err == err);
+  }
+}
