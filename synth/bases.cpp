@@ -18,17 +18,29 @@ using namespace model;
 
 namespace {
 
+// Where a wait before command b of queue q can go: right before b, and before the run of syncs
+// right before b (so that an acquire already there comes after the wait, as it must to help).
+std::vector<uint32_t> wait_points(const Case& c, uint32_t q, uint32_t b) {
+  uint32_t k = b;
+  while (k > 0 && std::holds_alternative<SyncCmd>(c.queues[q].commands[k - 1].body)) --k;
+  if (k == b) return {b};
+  return {k, b};
+}
+
 // The waits that order (qa, a) before (qb, b): one per signal or label value write of queue qa
-// at or after a, inserted right before b.
+// at or after a, inserted at each wait point before b.
 std::vector<Edit> waits_for(const Case& c, uint32_t qa, uint32_t a, uint32_t qb, uint32_t b) {
   std::vector<Edit> out;
   const QueueType consumer = c.queues[qb].type;
-  for (uint32_t k = a; k < c.queues[qa].commands.size() && out.size() < 4; ++k) {
+  const std::vector<uint32_t> points = wait_points(c, qb, b);
+  for (uint32_t k = a; k < c.queues[qa].commands.size() && out.size() < 4 * points.size(); ++k) {
     const Command& s = c.queues[qa].commands[k];
-    auto wait = [&](CommandBody body) {
-      Edit e;
-      e.kind = EditKind::NewWait, e.queue = qb, e.cmd = b, e.wait = std::move(body);
-      out.push_back(std::move(e));
+    auto wait = [&](const CommandBody& body) {
+      for (uint32_t at : points) {
+        Edit e;
+        e.kind = EditKind::NewWait, e.queue = qb, e.cmd = at, e.wait = body;
+        out.push_back(std::move(e));
+      }
     };
     if (const auto* sig = std::get_if<SignalCmd>(&s.body); sig && sig->value > 0) {
       if (consumer != QueueType::Host) wait(WaitFenceCmd{true, sig->fence, sig->value, 0});

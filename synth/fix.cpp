@@ -169,7 +169,14 @@ FixResult fix_case(const Case& c, const std::vector<size_t>& goals, const std::v
   }
   res.exact = best->exact;
   if (opt.minimize) {
-    const auto near = near_fix(fixed, cfg, origin, c, goals);
+    // Every sync of a small case, not only those near the fix: a flag placed too late (a flush
+    // after the overwrite it should precede) is one the fix makes unnecessary away from it. In a
+    // large case (a frame), only those near the fix, to bound the engine calls.
+    size_t carriers = 0;
+    for (const Queue& q : fixed.queues)
+      for (const Command& cmd : q.commands) carriers += carrier(cmd).has_value();
+    const auto near = carriers <= 32 ? std::vector<std::pair<uint32_t, uint32_t>>{}
+                                     : near_fix(fixed, cfg, origin, c, goals);
     FixOptions mo = opt;
     mo.budget = opt.budget > res.calls ? opt.budget - res.calls : 0;
     const RedundantResult red = find_redundant(fixed, props, mo, near);
