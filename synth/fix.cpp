@@ -135,6 +135,7 @@ FixResult fix_case(const Case& c, const std::vector<size_t>& goals, const std::v
     Oracle o(base_case, opt.search, opt.budget - res.calls);
     SearchOptions so;
     so.costs = &opt.costs;
+    if (best) so.ceiling = best->total - base_cost;
     const SearchResult r = cheapest(o, props, so);
     res.calls += o.calls();
     if (r.status == SearchResult::Status::Found) {
@@ -144,6 +145,8 @@ FixResult fix_case(const Case& c, const std::vector<size_t>& goals, const std::v
         for (uint32_t id : r.edits) edits.push_back(o.universe()[id]);
         best = Best{total, std::move(base_case), std::move(ob), std::move(edits), r.exact};
       }
+    } else if (r.status == SearchResult::Status::Pruned) {
+      // no fix from this base is cheaper than the best one
     } else if (r.status == SearchResult::Status::Budget) {
       budget_hit = true;
     } else if (why.empty()) {

@@ -131,6 +131,10 @@ class Search {
           cores_, [&](const std::vector<uint32_t>& s) { return cost(s); },
           [&](uint32_t e) { return opt_.rank ? opt_.rank(e) : 0; }, opt_.hitting_nodes);
       if (!h.found) return unfixable_all(res);
+      if (h.optimal && h.cost >= opt_.ceiling) {
+        res.status = SearchResult::Status::Pruned;
+        return res;
+      }
       exact_ = exact_ && h.optimal;
       const Outcome& x = o_.check(h.members, props_);
       if (x.budget_exhausted) return budget();

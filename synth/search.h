@@ -12,6 +12,7 @@
 // This is the implicit-hitting-set scheme of MaxSAT solvers (MaxHS) with the engine as the
 // oracle. Each engine call checks one edited case; calls are cached by edit set.
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -62,10 +63,13 @@ struct SearchOptions {
   bool expand = true;             // grow the universe from the obligations that fail
   // Candidates to prefer among equally cheap ones (lower first), e.g. the explanation's places.
   std::function<int(uint32_t)> rank;
+  // Stop (Pruned) once every fix from here costs at least this much: the cheapest hitting set is
+  // a lower bound on every fix, so nothing cheaper than the best found elsewhere is lost.
+  int ceiling = std::numeric_limits<int>::max();
 };
 
 struct SearchResult {
-  enum class Status : uint8_t { Found, Unfixable, Budget } status = Status::Found;
+  enum class Status : uint8_t { Found, Unfixable, Budget, Pruned } status = Status::Found;
   std::vector<uint32_t> edits;  // indices into the oracle's universe
   int cost = 0;
   bool exact = true;  // every hitting set was solved to optimality
