@@ -14,6 +14,8 @@
 #include "encode/check.h"
 #include "lang/parse.h"
 #include "synth/fix.h"
+#include "synth/redundant.h"
+#include "synth/text.h"
 #include "tools/synth_engines.h"
 
 using namespace syncproof;
@@ -91,4 +93,75 @@ TEST_CASE("on every refuted twin, fix restores a barrier no more expensive than 
     CHECK(after == r.before + r.cost);
   }
   CHECK(fixed + kUnfixable.size() == checked);
+}
+
+namespace {
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+TEST_CASE("cases/synthesis/broken-frame.sync: fix gives exactly the edits its comment describes") {
+  const fs::path p = fs::path(SYNCPROOF_SOURCE_DIR) / "cases/synthesis/broken-frame.sync";
+  const std::string text = read(p);
+  const lang::ParseResult pr = lang::parse_case("broken-frame.sync", text);
+  REQUIRE_FALSE(pr.has_errors());
+  encode::CheckOptions smt;
+  exec::ExecOptions ex;
+  const model::CostModel costs;
+  const synth::FixOptions opt = cli::fix_options(smt, ex, costs, 3000);
+  std::vector<size_t> goals, keep;
+  synth::default_goals(pr.c, encode::check_case(pr.c, smt), true, &goals, &keep);
+  const synth::FixResult r = synth::fix_case(pr.c, goals, keep, opt);
+  REQUIRE(r.status == synth::FixResult::Status::Fixed);
+  const synth::EditedText t = synth::edit_text(pr.c, text, r.changes, r.fixed, costs);
+  CHECK(t.error == "");
+  CHECK(t.edits ==
+        std::vector<std::string>{
+            "broken-frame.sync:29: insert WaitX(f, 1, D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE | "
+            "D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE) before Draw (light) (+7)",
+            "broken-frame.sync:30: insert SyncTopOfPipeX(D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE | "
+            "D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE | D3D12XBOX_SYNC_FLAG_BASE_COHERENCY | "
+            "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_INVALIDATE, D3D12XBOX_SYNC_CONTROL_FLAG_NONE, 0, "
+            "D3D12XBOX_FLUSH_RANGE_ALL) before SyncBottomOfPipeX (+20)",
+            "broken-frame.sync:33: prove visible build -> light (it is proved with the fix)",
+            "broken-frame.sync:34: prove visible light -> blur (it is proved with the fix)",
+            "broken-frame.sync:35: prove no-hazards (it is proved with the fix)"});
+  CHECK(r.before == 15);
+  CHECK(r.cost == 27);
+}
+
+TEST_CASE("cases/synthesis/over-synchronized.sync: --redundant removes exactly what it names") {
+  const fs::path p = fs::path(SYNCPROOF_SOURCE_DIR) / "cases/synthesis/over-synchronized.sync";
+  const std::string text = read(p);
+  const lang::ParseResult pr = lang::parse_case("over-synchronized.sync", text);
+  REQUIRE_FALSE(pr.has_errors());
+  encode::CheckOptions smt;
+  exec::ExecOptions ex;
+  const model::CostModel costs;
+  const synth::FixOptions opt = cli::fix_options(smt, ex, costs, 3000);
+  std::vector<size_t> props(pr.c.properties.size());
+  for (size_t i = 0; i < props.size(); ++i) props[i] = i;
+  const synth::RedundantResult r = synth::find_redundant(pr.c, props, opt);
+  REQUIRE(r.status == synth::RedundantResult::Status::Found);
+  std::vector<std::string> alone;
+  for (const synth::Removal& x : r.alone) alone.push_back(x.what);
+  CHECK(alone == std::vector<std::string>{"D3D12XBOX_SYNC_FLAG_PS_PARTIAL_FLUSH",
+                                          "D3D12XBOX_SYNC_FLAG_IDLE",
+                                          "D3D12XBOX_SYNC_FLAG_KCACHE_INVALIDATE",
+                                          "D3D12XBOX_SYNC_FLAG_CS_PARTIAL_FLUSH"});
+  const synth::EditedText t = synth::edit_text(pr.c, text, r.changes, r.minimized, costs);
+  CHECK(t.error == "");
+  CHECK(t.edits ==
+        std::vector<std::string>{
+            "over-synchronized.sync:22: remove SyncBottomOfPipeX (nothing is left for it to do) "
+            "(-7)",
+            "over-synchronized.sync:28: remove D3D12XBOX_SYNC_FLAG_IDLE from SyncBottomOfPipeX "
+            "(-32)",
+            "over-synchronized.sync:29: remove D3D12XBOX_SYNC_FLAG_KCACHE_INVALIDATE from "
+            "SyncTopOfPipeX (-1)"});
+  CHECK(r.saves == 40);
 }
