@@ -3,6 +3,7 @@
 //   syncproof_bench streams [N...]      generated 3-queue streams checked for no-hazards
 //   syncproof_bench engines|states|promela ...   both engines side by side (bench_engines.h)
 //   syncproof_bench batch|batch-generated|formats ... --jobs and report writers (bench_batch.h)
+//   syncproof_bench fix [DIR] | barrier-table [BINARY [JOBS]]   the synthesis (bench_synth.h)
 // Prints one table; every number is a median of --runs repetitions (default 3).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -17,6 +18,7 @@
 
 #include "bench/bench_batch.h"
 #include "bench/bench_engines.h"
+#include "bench/bench_synth.h"
 #include "encode/check.h"
 #include "lang/lint_files.h"
 #include "lang/parse.h"
@@ -119,6 +121,10 @@ int main(int argc, char** argv) {
     return bench::batch_generated(args.size() > 1 ? std::atoi(args[1].c_str()) : 200,
                                   args.size() > 2 ? std::atoi(args[2].c_str()) : 500, runs);
   if (args[0] == "formats") return bench::formats(args.size() > 1 ? args[1] : "cases", runs);
+  if (args[0] == "fix") return bench::fix(args.size() > 1 ? args[1] : "cases/frames", runs);
+  if (args[0] == "barrier-table")
+    return bench::barrier_table(args.size() > 1 ? args[1] : "build/syncproof",
+                                args.size() > 2 ? std::atoi(args[2].c_str()) : 2, runs);
   if (args[0] == "streams") {
     std::vector<int> sizes;
     for (size_t i = 1; i < args.size(); ++i) sizes.push_back(std::atoi(args[i].c_str()));
@@ -128,6 +134,6 @@ int main(int argc, char** argv) {
   fmt::print(stderr,
              "usage: syncproof_bench [library [DIR] | streams [N...] | stream-text N | engines "
              "[DIR] | states CASE | promela CASE | batch [DIR] | batch-generated [N [COMMANDS]] | "
-             "formats [DIR]] [--runs K]\n");
+             "formats [DIR] | fix [DIR] | barrier-table [BINARY [JOBS]]] [--runs K]\n");
   return 64;
 }
