@@ -124,6 +124,7 @@ std::optional<AccessSpec> parse_access(std::string_view text, bool producer, std
         text, w);
     return std::nullopt;
   }
+  if (!kind && stage == Stage::Host) kind = AccessKind::Host;  // "host": the stage and the kind
   if (!kind) {
     *error = fmt::format("'{}': no access kind (srv, uav, rt, ...)", text);
     return std::nullopt;

@@ -13,6 +13,7 @@
 
 #include "encode/check.h"
 #include "lang/parse.h"
+#include "synth/barrier.h"
 #include "synth/fix.h"
 #include "synth/redundant.h"
 #include "synth/text.h"
@@ -164,4 +165,56 @@ TEST_CASE("cases/synthesis/over-synchronized.sync: --redundant removes exactly w
             "over-synchronized.sync:29: remove D3D12XBOX_SYNC_FLAG_KCACHE_INVALIDATE from "
             "SyncTopOfPipeX (-1)"});
   CHECK(r.saves == 40);
+}
+
+TEST_CASE("the barrier calculator agrees with the library's proved patterns") {
+  using model::QueueType;
+  struct Pattern {
+    const char* file;
+    const char *producer, *consumer;
+    QueueType pq, cq;
+  };
+  const Pattern patterns[] = {
+      {"same-queue/uav-to-srv.sync", "cs uav", "cs srv", QueueType::Compute, QueueType::Compute},
+      {"same-queue/uav-to-cbv.sync", "cs uav", "cs cbv", QueueType::Compute, QueueType::Compute},
+      {"same-queue/uav-to-vertex.sync", "cs uav", "vs vertex", QueueType::Graphics,
+       QueueType::Graphics},
+      {"same-queue/ps-uav-to-srv.sync", "ps uav", "cs srv", QueueType::Graphics,
+       QueueType::Graphics},
+      {"indirect/index-from-compute.sync", "cs uav", "cp index", QueueType::Graphics,
+       QueueType::Graphics},
+      {"copy/cpdma-to-srv.sync", "dma copy-dst", "cs srv", QueueType::Compute, QueueType::Compute},
+      {"cross-queue/signal2x-waitx.sync", "cs uav", "ps srv", QueueType::Compute,
+       QueueType::Graphics},
+      {"host/gpu-to-host-readback.sync", "cs uav", "host", QueueType::Compute, QueueType::Host},
+  };
+  encode::CheckOptions smt;
+  exec::ExecOptions ex;
+  const model::CostModel costs;
+  const synth::FixOptions opt = cli::fix_options(smt, ex, costs, 3000);
+  for (const Pattern& pat : patterns) {
+    const std::string name = pat.file;
+    CAPTURE(name);
+    std::string err;
+    synth::BarrierQuery q;
+    const auto p = synth::parse_access(pat.producer, true, &err);
+    const auto c = synth::parse_access(pat.consumer, false, &err);
+    REQUIRE_MESSAGE((p && c), err);
+    q.producer = *p, q.consumer = *c;
+    q.producer_queue = pat.pq, q.consumer_queue = pat.cq;
+    const auto r = synth::resolve(q, &err);
+    REQUIRE_MESSAGE(r.has_value(), err);
+    const lang::ParseResult pr = lang::parse_case("q.sync", synth::barrier_case_text(q, *r));
+    REQUIRE_FALSE(pr.has_errors());
+    std::vector<size_t> goals(pr.c.properties.size());
+    for (size_t i = 0; i < goals.size(); ++i) goals[i] = i;
+    const synth::FixResult fx = synth::fix_case(pr.c, goals, {}, opt);
+    REQUIRE_MESSAGE(fx.status == synth::FixResult::Status::Fixed, fx.why);
+    const lang::ParseResult lib =
+        lang::parse_case_file((fs::path(SYNCPROOF_SOURCE_DIR) / "cases" / pat.file).string());
+    REQUIRE_FALSE(lib.has_errors());
+    // The library's barrier proves at least what the calculator asks (and the file proves it:
+    // tests/cases), so the cheapest the calculator finds costs no more.
+    CHECK(costs.barrier(fx.fixed) <= costs.barrier(lib.c));
+  }
 }
