@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "model/flags.h"
 #include "properties/api_order.h"
 #include "properties/obligation.h"
 #include "synth/bases.h"
@@ -61,6 +62,26 @@ std::vector<std::pair<uint32_t, uint32_t>> near_fix(const Case& fixed, const Mod
       if (touched || between) out.push_back({q, i});
     }
   return out;
+}
+
+// Among equally cheap edits, the one a console engineer would write: invalidations on the
+// acquire side (a WaitX, a SyncTopOfPipeX), flushes and waits for work on the release side (a
+// Signal2X, a BOP write, a SyncBottomOfPipeX). 0 is preferred; costs are not affected.
+int placement_rank(const Case& base, const Edit& e) {
+  constexpr uint32_t kInvalidations = 0x3u | sync::kKcacheInvalidate | sync::kVcacheInvalidate |
+                                      sync::kGl1Invalidate | sync::kGl2Invalidate |
+                                      sync::kGl2InvalidateUnshared | sync::kMcacheInvalidate;
+  std::optional<SyncApi> api;
+  if (e.kind == EditKind::NewSync) {
+    api = e.api;
+  } else if (e.kind == EditKind::AddFlags && e.queue < base.queues.size() &&
+             e.cmd < base.queues[e.queue].commands.size()) {
+    if (const auto car = carrier(base.queues[e.queue].commands[e.cmd])) api = car->api;
+  }
+  if (!api || !e.flags) return 0;
+  const bool acquire = *api == SyncApi::SyncTopOfPipeX || *api == SyncApi::WaitX;
+  const bool invalidation = (e.flags & ~kInvalidations) == 0;
+  return acquire == invalidation ? 0 : 1;
 }
 
 }  // namespace
@@ -136,6 +157,7 @@ FixResult fix_case(const Case& c, const std::vector<size_t>& goals, const std::v
     SearchOptions so;
     so.costs = &opt.costs;
     if (best) so.ceiling = best->total - base_cost;
+    so.rank = [&o](uint32_t id) { return placement_rank(o.base(), o.universe()[id]); };
     const SearchResult r = cheapest(o, props, so);
     res.calls += o.calls();
     if (r.status == SearchResult::Status::Found) {
