@@ -12,7 +12,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <ranges>
 #include <string>
 #include <vector>
 
@@ -41,11 +40,12 @@ double time_case(const model::Case& c, int runs, size_t* props, bool* ok) {
     ms.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     *props = res.results.size();
-    if (std::getenv("SYNCPROOF_BENCH_PHASES"))
+    if (std::getenv("SYNCPROOF_BENCH_PHASES")) {
+      std::vector<double> each;  // (no std::views: clang 14 cannot compile libstdc++ 12's)
+      for (const auto& x : res.results) each.push_back(x.ms);
       fmt::print(stderr, "  encode {:.1f} ms, base check {:.1f} ms, properties {}\n",
-                 res.prepare_ms, res.base_ms,
-                 fmt::join(res.results | std::views::transform([](const auto& x) { return x.ms; }),
-                           " / "));
+                 res.prepare_ms, res.base_ms, fmt::join(each, " / "));
+    }
     *ok = std::all_of(res.results.begin(), res.results.end(),
                       [](const auto& x) { return x.as_expected; });
   }

@@ -9,6 +9,7 @@
 #include "model/assumptions.h"
 #include "model/case.h"
 #include "properties/result.h"
+#include "solver/context.h"
 
 namespace syncproof::encode {
 
@@ -16,6 +17,7 @@ struct CheckOptions {
   std::optional<model::Profile> profile;             // --profile
   std::vector<std::pair<bool, std::string>> assume;  // --assume +ID / -ID
   unsigned timeout_ms = 20000;                       // per solver question
+  unsigned rlimit = solver::kDefaultRlimit;          // per solver question, Z3 units; 0 = none
   std::optional<std::string> dump_dir;               // --dump-smt2 DIR
   // Prove what follows from must-happen-before paths without the solver (properties/must_order.h);
   // --no-order-proofs sends every obligation to Z3.

@@ -40,7 +40,7 @@ properties::Verdict check_deadlock(const LoweredProgram& p, solver::Context& ctx
   for (const WaitRule& w : p.waits) {
     const Event& we = p.events[w.wait];
     Term& stuck = stuck_at[we.queue][we.cmd];
-    if (w.monotone) {
+    if (w.deadlock_monotone()) {
       const bool zero_ok = !w.initial.can_fail;  // the initial poll must pass
       std::vector<Term> sat;
       for (EventId cand : w.must_candidates)

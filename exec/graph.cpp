@@ -80,7 +80,8 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped) {
       for (size_t k = 0; chain && k + 1 < order.size(); ++k)
         chain = reach(w.word.writers[order[k]].ev, w.word.writers[order[k + 1]].ev);
     }
-    if (!vals.trivially_monotone && !chain) {
+    if ((!vals.trivially_monotone && !chain) ||
+        (mode == WaitMode::Deadlock && !determinate(vals))) {
       const auto r = static_cast<uint32_t>(g.vrules.size());
       g.vrules.push_back({w.wait, i});
       g.vrule_of[w.wait] = r;

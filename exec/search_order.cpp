@@ -82,7 +82,7 @@ class FullDfs {
   const std::string& reason() const { return reason_; }
 
  private:
-  const Graph& g_;
+  [[maybe_unused]] const Graph& g_;  // (clang: -Wunused-private-field)
   const Budget& b_;
   Runner r_;
   StateSet seen_;

@@ -21,6 +21,7 @@ struct Diagnostic {
   std::string message;
   uint32_t length = 1;      // bytes of the offending token: '^' then length-1 '~'
   bool unreadable = false;  // the file could not be read at all (the CLI exits Unreadable)
+  bool rejected = false;    // ... because it was refused (not a regular file, too large: Rejected)
 };
 
 std::string_view to_string(model::Severity s);  // "error" / "warning"

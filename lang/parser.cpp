@@ -5,10 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
 #include "util/edit_distance.h"
@@ -323,6 +319,9 @@ bool ParseResult::has_errors() const {
 bool ParseResult::unreadable() const {
   return std::any_of(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.unreadable; });
 }
+bool ParseResult::rejected() const {
+  return std::any_of(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.rejected; });
+}
 size_t ParseResult::errors() const {
   return count(diags, model::Severity::Error);
 }
@@ -334,24 +333,14 @@ ParseResult parse_case(std::string_view file_name, std::string_view text) {
   return detail::Parser(file_name, text).run();
 }
 
-ParseResult parse_case_file(const std::string& path) {
-  std::error_code ec;
-  std::string problem;
-  if (std::filesystem::is_directory(path, ec)) {
-    problem = "is a directory";
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (in) {
-      std::ostringstream text;
-      text << in.rdbuf();
-      if (!in.bad()) return parse_case(path, text.str());
-    }
-    problem = std::generic_category().message(errno);
-  }
+ParseResult parse_case_file(const std::string& path, uint64_t max_bytes) {
+  SourceText src = read_source(path, max_bytes);
+  if (src.problem == FileProblem::None) return parse_case(display_path(path), src.text);
   ParseResult r;
-  r.c.file = path;
-  r.diags.push_back(
-      Diagnostic{model::Severity::Error, {}, "cannot read the file: " + problem, 1, true});
+  r.c.file = display_path(path);
+  Diagnostic d{model::Severity::Error, {}, std::move(src.message), 1, true};
+  d.rejected = src.problem == FileProblem::Rejected;
+  r.diags.push_back(std::move(d));
   return r;
 }
 

@@ -96,6 +96,11 @@ struct WaitRule {
   // candidate rule is exact (WaitValues::trivially_monotone). Otherwise the engines decide the
   // wait from `word`.
   bool monotone = true;
+  // model::determinate under the configuration: the first poll and each writer decide the wait.
+  // The deadlock rules use the candidate rule only for a wait both monotone and determinate
+  // (deadlock_monotone()); safety's candidate rule is exact for any monotone wait.
+  bool determinate = true;
+  bool deadlock_monotone() const { return monotone && determinate; }
   // The value assumptions (bit per AssumptionId: A-INITIAL-ZERO, A-TIMESTAMP-NONZERO) whose
   // truth changes the candidates or `monotone` (the initial poll aside: zero_satisfies).
   uint32_t value_depends = 0;

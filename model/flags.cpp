@@ -18,7 +18,6 @@ constexpr std::string_view k000 = "000_3461cea83383a99a.txt";
 constexpr std::string_view k001 = "001_d183bf6edb5056d6.txt";
 constexpr std::string_view k002 = "002_0f38f14abf452083.txt";
 constexpr std::string_view k003 = "003_6a30c1c3257a7cfa.txt";
-constexpr std::string_view k004 = "004_db47ec1ea30cab7f.txt";
 constexpr std::string_view k001_004 = "001_d183bf6edb5056d6.txt, 004_db47ec1ea30cab7f.txt";
 constexpr std::string_view kD3d12 = "d3d12.h (public Windows SDK; Wait32/64BitValueX)";
 constexpr std::nullopt_t kNoValue = std::nullopt;

@@ -447,6 +447,7 @@ void Lowerer::resolve_waits() {
       return v.trivially_monotone || (chain_guards && chain_monotone(word, chain, c));
     };
     w.monotone = monotone_under(vcfg, vals);
+    w.determinate = determinate(vals);
     w.chained = chain_guards.has_value();
     if (chain_guards) w.chain_guards = *chain_guards;
     for (AssumptionId a : {AssumptionId::InitialZero, AssumptionId::TimestampNonzero}) {

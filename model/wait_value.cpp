@@ -212,6 +212,10 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
   return out;
 }
 
+bool determinate(const WaitValues& v) {
+  return v.initial.can_sat != v.initial.can_fail && v.may == v.must;
+}
+
 bool chain_monotone(const PolledWord& w, std::span<const uint32_t> chain, ValueConfig cfg) {
   if (w.too_many_states || chain.size() != w.writers.size()) return false;
   const uint8_t whole = static_cast<uint8_t>((1u << w.parts) - 1u);

@@ -94,6 +94,12 @@ struct WaitValues {
   bool overflow = false;  // too many states (see kMaxPollStates)
 };
 WaitValues analyze(const PolledWord& w, ValueConfig cfg);
+// Whether the simple candidate rules decide the wait in both senses at once: its first poll
+// either must pass or must fail, and every writer that may satisfy it must. Deadlock freedom
+// needs this: the rules there let a wait complete only when it must, which is wrong for a wait
+// that MAY complete early (an unknown initial value, a timestamp) and so let a later write race
+// an earlier one elsewhere (fuzz seed 1000283). Such waits take the exact value rules instead.
+bool determinate(const WaitValues& v);
 
 // Whether the wait is monotone when its writers land in the order `chain` (writer indices) in
 // every execution: every writer writes the whole word, none is work, and along initial, chain[0],

@@ -16,7 +16,7 @@ std::vector<AssumptionId> relevant(const LoweredProgram& p) {
   const auto& on = p.config.assumptions;
   bool timestamps = false, monotone = true;
   for (const WaitRule& w : p.waits) {
-    monotone = monotone && w.monotone;
+    monotone = monotone && w.deadlock_monotone();
     for (const WaitWriter& x : w.word.writers)
       timestamps = timestamps || x.kind == WaitWriter::Kind::Timestamp;
   }
@@ -47,7 +47,7 @@ std::vector<std::string> deadlock_assumptions(
   ModelConfig cfg = p.config;
   auto hidden = [](const LoweredProgram& x) {
     return std::count_if(x.waits.begin(), x.waits.end(),
-                         [](const WaitRule& w) { return !w.monotone; });
+                         [](const WaitRule& w) { return !w.deadlock_monotone(); });
   };
   for (AssumptionId a : relevant(p)) {
     ModelConfig without = cfg;

@@ -189,8 +189,10 @@ std::optional<std::set<AssumptionId>> MustOrder::prove(const Obligation& o) {
   return std::nullopt;
 }
 
-bool all_waits_monotone(const LoweredProgram& p) {
-  return std::all_of(p.waits.begin(), p.waits.end(), [](const WaitRule& w) { return w.monotone; });
+bool all_waits_monotone(const LoweredProgram& p, bool deadlock_rules) {
+  return std::all_of(p.waits.begin(), p.waits.end(), [&](const WaitRule& w) {
+    return deadlock_rules ? w.deadlock_monotone() : w.monotone;
+  });
 }
 
 bool all_can_complete(const LoweredProgram& p, bool deadlock_rules) {

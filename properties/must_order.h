@@ -59,6 +59,7 @@ class MustOrder {
 // so then "false" still means what it says and "true" must be confirmed by an engine.
 bool all_can_complete(const model::LoweredProgram& p, bool deadlock_rules);
 // Whether every wait of the program is monotone (the fixpoint above is then exact).
-bool all_waits_monotone(const model::LoweredProgram& p);
+// deadlock_rules: monotone for the deadlock rules (WaitRule::deadlock_monotone).
+bool all_waits_monotone(const model::LoweredProgram& p, bool deadlock_rules = false);
 
 }  // namespace syncproof::properties

@@ -35,7 +35,7 @@ inline double ms_since(std::chrono::steady_clock::time_point t0) {
 }
 
 // Whether a verdict is what the property line asked for (prove: proved; refute: violated and
-// the explanation names every `missing` flag; check: anything).
+// the explanation names every `missing` flag; check: any verdict but an error).
 bool as_expected(const model::Property& p, const Verdict& v);
 
 }  // namespace syncproof::properties

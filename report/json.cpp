@@ -115,6 +115,7 @@ json run_json(const Run& r) {
             {"not_as_expected", t.not_as_expected},
             {"input_errors", t.input_errors},
             {"unreadable", t.unreadable},
+            {"rejected", t.rejected},
             {"internal_errors", t.internal},
             {"exit_code", r.exit_code}}}};
 }

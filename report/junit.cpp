@@ -131,7 +131,9 @@ void lint_case(pugi::xml_node suite, const CaseEntry& e, Counts& n) {
       return;
     }
     default: {
-      attr(tc, "name", e.status == CaseStatus::Unreadable ? "read" : "check");
+      attr(tc, "name",
+           e.status == CaseStatus::Unreadable || e.status == CaseStatus::Rejected ? "read"
+                                                                                  : "check");
       pugi::xml_node f = tc.append_child("error");
       attr(f, "message", e.message);
       attr(f, "type", to_string(e.status));

@@ -16,6 +16,8 @@ std::string_view to_string(CaseStatus s) {
       return "diagnostics-not-as-expected";
     case CaseStatus::Unreadable:
       return "unreadable";
+    case CaseStatus::Rejected:
+      return "rejected";
     case CaseStatus::InternalError:
       return "internal-error";
   }
@@ -25,8 +27,8 @@ std::string_view to_string(CaseStatus s) {
 Totals totals(const Run& r) {
   Totals t;
   for (const CaseEntry& e : r.cases) {
-    if (e.status == CaseStatus::Unreadable) {
-      ++t.unreadable;
+    if (e.status == CaseStatus::Unreadable || e.status == CaseStatus::Rejected) {
+      ++(e.status == CaseStatus::Rejected ? t.rejected : t.unreadable);
       continue;
     }
     ++t.cases;

@@ -18,6 +18,7 @@ enum class CaseStatus : uint8_t {
   InputErrors,    // the case has errors: no verdict is given
   NotAsExpected,  // its diagnostics differ from its `# expect:` markers
   Unreadable,     // the file or directory could not be read
+  Rejected,       // refused unread: not a regular file, over --max-file-size, or over the caps
   InternalError,  // an engine threw (a bug): `message` says what
 };
 std::string_view to_string(CaseStatus s);  // "checked", "lint-only", "input-errors", ...
@@ -47,7 +48,8 @@ struct Run {
 // Counts over a run, as the text report's last line gives them.
 struct Totals {
   size_t cases = 0, properties = 0, proved = 0, violated = 0, unknown = 0, errors = 0;
-  size_t as_expected = 0, not_as_expected = 0, input_errors = 0, unreadable = 0, internal = 0;
+  size_t as_expected = 0, not_as_expected = 0, input_errors = 0, unreadable = 0, rejected = 0;
+  size_t internal = 0;
   size_t lint_cases = 0;
 };
 Totals totals(const Run& r);

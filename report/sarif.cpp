@@ -143,10 +143,11 @@ std::string write_sarif(const Run& r) {
   for (const CaseEntry& e : r.cases) {
     // A case whose `# expect:` markers all match lists diagnostics it means to have.
     // An unreadable file is a notification: there is no line to show a result on.
-    if (e.status != CaseStatus::LintOnly && e.status != CaseStatus::Unreadable)
+    if (e.status != CaseStatus::LintOnly && e.status != CaseStatus::Unreadable &&
+        e.status != CaseStatus::Rejected)
       for (const lang::Diagnostic& d : e.diags) results.push_back(lint_result(e, d));
-    if (e.status == CaseStatus::Unreadable || e.status == CaseStatus::InternalError ||
-        e.status == CaseStatus::NotAsExpected)
+    if (e.status == CaseStatus::Unreadable || e.status == CaseStatus::Rejected ||
+        e.status == CaseStatus::InternalError || e.status == CaseStatus::NotAsExpected)
       notifications.push_back({{"level", "error"},
                                {"message", {{"text", fmt::format("{}: {}", e.path, e.message)}}},
                                {"locations", json::array({location(e.path, 1, 0, "")})}});

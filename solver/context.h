@@ -25,8 +25,22 @@ enum class Arith : uint8_t {
   DifferenceLogic  // difference logic only: a non-difference atom yields Status::Unknown
 };
 
+// The default deterministic resource limit of one check: Z3's own work counter ("rlimit"), the
+// same on every machine for the same input, so a query that runs out of it gives the same
+// Unknown everywhere. Z3 4.8.12 counts 1-2 million units a second on one x86 core, so this is
+// 5-10 s of work, inside the default 20 s timeout; the hardest query of the bundled library uses
+// about 250,000 (README, "Solver limits").
+inline constexpr unsigned kDefaultRlimit = 10'000'000;
+
+// Every check is bounded twice: by wall-clock time (Z3's timer and, because that timer can miss
+// a short deadline, a watchdog thread of the Context that interrupts Z3 at the deadline and
+// keeps interrupting until the check returns) and by the resource limit.
 struct ContextOptions {
-  unsigned timeout_ms = 0;  // default per-check timeout; 0 = none
+  unsigned timeout_ms = 0;           // default per-check wall-clock budget; 0 = none
+  unsigned rlimit = kDefaultRlimit;  // default per-check resource limit; 0 = none
+  // Also give the timeout to Z3's own timer (false: the watchdog alone bounds the check; tests
+  // use it to show the watchdog suffices).
+  bool z3_timer = true;
   unsigned random_seed = 0;
   Arith arith = Arith::Auto;
   bool minimize_core = false;  // unsat_core(): try dropping each core literal once, re-checking
@@ -42,6 +56,10 @@ struct Stats {
   uint64_t core_checks = 0;    // extra checks spent minimizing unsat cores
   uint64_t lia_fallbacks = 0;  // Solvers that switched from difference logic to LIA
   uint64_t dumps = 0;          // SMT-LIB files written
+  uint64_t timeouts = 0;       // Unknown because the wall-clock budget ran out
+  uint64_t rlimit_outs = 0;    // Unknown because the resource limit ran out
+  uint64_t interrupts = 0;     // Z3_interrupt calls by the watchdog
+  uint64_t rlimit_max = 0;     // the most resource units one check used
   double solver_ms = 0;        // wall time inside Z3's check, core minimization included
 };
 

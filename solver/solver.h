@@ -19,10 +19,27 @@ namespace syncproof::solver {
 enum class Status : uint8_t { Sat, Unsat, Unknown };
 std::string_view to_string(Status s);
 
+// Why a check came back Unknown.
+enum class Limit : uint8_t {
+  None,      // Sat/Unsat, or Z3 gave up for a reason of its own (see CheckResult::reason)
+  Timeout,   // the wall-clock budget ran out (Z3's timer or the watchdog)
+  Resource,  // the resource limit (rlimit) ran out: the same on every machine
+};
+
+// Limits of one check; unset fields take the Context's defaults (ContextOptions).
+struct CheckOptions {
+  std::optional<unsigned> timeout_ms;  // wall-clock budget, 0 = none
+  std::optional<unsigned> rlimit;      // resource limit, 0 = none
+};
+
 struct CheckResult {
   Status status = Status::Unknown;
-  std::string reason;  // Unknown only: Z3's reason_unknown ("timeout", "canceled", ...)
+  // Unknown only: "timeout after 20000 ms", "resource limit exhausted (rlimit 5000000)", or
+  // Z3's reason_unknown ("(incomplete (theory difference-logic))", ...).
+  std::string reason;
+  Limit limit = Limit::None;
   double elapsed_ms = 0;
+  uint64_t rlimit_used = 0;  // Z3 resource units this check used
 };
 
 class Solver {
@@ -43,11 +60,17 @@ class Solver {
   void pop();  // logic_error without a matching push
   unsigned scopes() const;
 
-  // Checks the assertions of every pushed level under the Bool assumptions. timeout_ms
-  // overrides the Context's default for this check (0 = none). With a dump directory, writes
-  // the query as SMT-LIB (see Context) before returning.
-  CheckResult check(std::span<const Term> assumptions = {},
-                    std::optional<unsigned> timeout_ms = {});
+  // Checks the assertions of every pushed level under the Bool assumptions, within the limits
+  // (the Context's defaults where `limits` leaves them unset). With a dump directory, writes the
+  // query as SMT-LIB (see Context) before returning.
+  CheckResult check(std::span<const Term> assumptions, const CheckOptions& limits);
+  CheckResult check(std::span<const Term> assumptions = {}) {
+    return check(assumptions, CheckOptions{});
+  }
+  // The same, overriding only the timeout (0 = none).
+  CheckResult check(std::span<const Term> assumptions, std::optional<unsigned> timeout_ms) {
+    return check(assumptions, CheckOptions{.timeout_ms = timeout_ms, .rlimit = {}});
+  }
 
   // After Sat: the model's value (model completion: unconstrained terms get some value).
   int64_t int_value(Term t);

@@ -8,6 +8,8 @@
 #include <cassert>
 #include <chrono>
 #include <climits>
+#include <new>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -15,6 +17,7 @@
 #include "solver/core.h"
 #include "solver/smtlib.h"
 #include "solver/solver.h"
+#include "solver/watchdog.h"
 
 namespace syncproof::solver {
 
@@ -38,6 +41,10 @@ auto z3_guard(F&& f) -> decltype(f()) {
   try {
     return f();
   } catch (const z3::exception& e) {
+    // Z3 reports its own allocation failures (under --max-memory) as an exception: they are the
+    // same event as std::bad_alloc in our code, and the CLI reports both with the case's size.
+    if (std::string_view(e.msg()).find("out of memory") != std::string_view::npos)
+      throw std::bad_alloc();
     throw Error(fmt::format("solver: z3: {}", e.msg()));
   }
 }
@@ -53,7 +60,9 @@ struct Context::Impl {
 
   ContextOptions options;
   Stats stats;
-  z3::context z3;                                   // declared before every expression
+  z3::context z3;  // declared before every expression and before the watchdog
+  Watchdog watchdog{[this] { z3.interrupt(); }};
+  std::optional<z3::solver> flush;                  // an empty solver: see after_interrupt()
   std::vector<z3::expr> exprs;                      // Term::id -> expression
   std::vector<Sort> sorts;                          // Term::id -> sort
   std::vector<Shape> shapes;                        // Term::id -> difference-logic shape
@@ -62,6 +71,15 @@ struct Context::Impl {
   std::unordered_set<std::string> symbols;          // SMT-LIB names in use
   std::unordered_map<std::string, unsigned> dumps;  // file stem -> files written
   unsigned live_solvers = 0;
+
+  // Z3 4.8.12 keeps an interrupt that arrives while no check is listening (just before the
+  // check starts, or just after it ends) and the next check on the context then stops early and
+  // answers sat for an unsat formula. After the watchdog interrupted, one check of an empty
+  // solver takes the stale interrupt (it has nothing to lose), so the next real check is sound.
+  void after_interrupt() {
+    if (!flush) flush.emplace(z3, z3::solver::simple());
+    (void)flush->check();
+  }
 
   Term intern(const z3::expr& e, Sort s, Shape shape) {
     auto [it, fresh] = by_ast.try_emplace(e.id(), static_cast<uint32_t>(exprs.size()));
@@ -190,13 +208,15 @@ struct Solver::Impl {
   std::string name;
   bool lia;  // which arithmetic engine z runs (see Arith)
   z3::solver z;
-  std::optional<unsigned> z3_timeout;  // the value z was last given
-  std::vector<Term> assertions;        // every level, oldest first: for dumps and rebuilds
-  std::vector<size_t> scope_starts;    // assertions.size() at each push
+  std::optional<unsigned> z3_timeout;  // the values z was last given
+  std::optional<unsigned> z3_rlimit;
+  std::vector<Term> assertions;      // every level, oldest first: for dumps and rebuilds
+  std::vector<size_t> scope_starts;  // assertions.size() at each push
   // The last check; reset by add/push/pop.
   std::optional<Status> last;
   std::vector<Term> assumptions;
-  unsigned timeout = 0;
+  unsigned timeout = 0;  // the limits of the last check (0 = none), for its core checks too
+  unsigned rlimit = 0;
   std::optional<z3::model> model;
   std::optional<std::vector<Term>> core;
 
@@ -224,35 +244,106 @@ struct Solver::Impl {
     }
   }
 
-  // Arith::Auto, on a non-difference atom: replay every level on a LIA solver, once and for good.
-  void switch_to_lia() {
-    lia = true;
+  // A fresh Z3 solver with every level replayed (the old one's learnt state is lost).
+  void rebuild() {
     z = make_z3();
     z3_timeout.reset();
+    z3_rlimit.reset();
     size_t level = 0;
     for (size_t i = 0; i <= assertions.size(); ++i) {
       for (; level < scope_starts.size() && scope_starts[level] == i; ++level) z.push();
       if (i < assertions.size()) z.add(cx.get(assertions[i]));
     }
+  }
+
+  // Arith::Auto, on a non-difference atom: replay every level on a LIA solver, once and for good.
+  void switch_to_lia() {
+    lia = true;
+    rebuild();
     ++cx.stats.lia_fallbacks;
   }
 
-  z3::check_result run(std::span<const Term> asms) {
+  // The resource units Z3 has counted on this context so far ("rlimit count").
+  uint64_t resource_count() {
+    z3::stats st = z.statistics();
+    for (unsigned i = 0; i < st.size(); ++i) {
+      if (st.key(i) != "rlimit count") continue;
+      return st.is_uint(i) ? st.uint_value(i) : static_cast<uint64_t>(st.double_value(i));
+    }
+    return 0;
+  }
+
+  // One Z3 check within the current limits: Z3's own timer and resource limit, and the watchdog.
+  //
+  // Z3 4.8.12 can answer a wrong sat when a cancellation (its timer, or an interrupt) arrives at
+  // the wrong moment: early in a check, or between two checks (the next check of that solver, or
+  // with an interrupt of any solver of the context, then stops early with sat; measured: about 1
+  // check in 250 right after a 1 ms timeout). So: an answer from a check that may have been
+  // cancelled (the watchdog fired, or the budget had passed when it returned) is not trusted and
+  // becomes Unknown; a solver whose check was cut short by any limit is rebuilt from its
+  // assertions; and after an interrupt the context's stale one is taken by an empty check.
+  CheckResult once(const z3::expr_vector& v) {
+    const unsigned z3_budget = timeout == 0 || !cx.options.z3_timer ? UINT_MAX : timeout;
+    if (z3_timeout != z3_budget) {
+      z.set("timeout", z3_budget);
+      z3_timeout = z3_budget;
+    }
+    if (z3_rlimit != rlimit) {
+      z.set("rlimit", rlimit);  // 0: none, as in Z3
+      z3_rlimit = rlimit;
+    }
+    CheckResult res;
+    const uint64_t count0 = resource_count();
+    std::optional<std::chrono::milliseconds> budget;
+    if (timeout > 0) budget = std::chrono::milliseconds(timeout);
+    z3::check_result r;
+    bool fired;
+    const auto t0 = Clock::now();
+    {
+      WatchdogScope dog(cx.watchdog, budget);
+      r = z.check(v);
+      fired = dog.finish();
+    }
+    const bool late = timeout > 0 && ms_since(t0) >= timeout;
+    res.rlimit_used = resource_count() - count0;
+    const std::string why = r == z3::unknown ? z.reason_unknown() : "";
+    const bool cancelled = why == "timeout" || why == "canceled";
+    if (fired) cx.after_interrupt();
+    if (fired || late) {
+      res.limit = Limit::Timeout;
+      res.reason = fmt::format("timeout after {} ms", timeout);
+    } else if (r == z3::unknown && rlimit > 0 && res.rlimit_used >= rlimit) {
+      res.limit = Limit::Resource;
+      res.reason = fmt::format("resource limit exhausted (rlimit {})", rlimit);
+    } else if (cancelled && timeout > 0) {  // Z3's timer, just inside the budget by our clock
+      res.limit = Limit::Timeout;
+      res.reason = fmt::format("timeout after {} ms", timeout);
+    } else {
+      res.status = r == z3::sat ? Status::Sat : r == z3::unsat ? Status::Unsat : Status::Unknown;
+      res.reason = why;
+    }
+    if (cancelled || res.limit != Limit::None) rebuild();
+    return res;
+  }
+
+  // One check; Arith::Auto: reruns on LIA when Z3 reports an atom the shapes missed
+  // ("(incomplete (theory difference-logic))").
+  CheckResult run(std::span<const Term> asms) {
     z3::expr_vector v(cx.z3);
     for (Term a : asms) v.push_back(cx.get(a));
-    for (;;) {
-      if (z3_timeout != timeout) {
-        z.set("timeout", timeout == 0 ? UINT_MAX : timeout);
-        z3_timeout = timeout;
-      }
-      z3::check_result r = z.check(v);
-      // Z3 reports an atom the shapes missed ("(incomplete (theory difference-logic))").
-      if (r != z3::unknown || lia || cx.options.arith != Arith::Auto ||
-          z.reason_unknown().find("difference-logic") == std::string::npos) {
-        return r;
-      }
+    CheckResult res = once(v);
+    while (res.status == Status::Unknown && res.limit == Limit::None && !lia &&
+           cx.options.arith == Arith::Auto &&
+           res.reason.find("difference-logic") != std::string::npos) {
       switch_to_lia();
+      res = once(v);
     }
+    Stats& st = cx.stats;
+    st.interrupts = cx.watchdog.interrupts();
+    st.rlimit_max = std::max(st.rlimit_max, res.rlimit_used);
+    st.timeouts += res.limit == Limit::Timeout;
+    st.rlimit_outs += res.limit == Limit::Resource;
+    return res;
   }
 
   // The assumptions of asms that Z3's core contains, in their order, without repeats.
@@ -270,10 +361,10 @@ struct Solver::Impl {
     if (!cx.options.minimize_core) return c;
     return minimize_core(std::move(c), [&](std::span<const Term> trial) {
       auto t0 = Clock::now();
-      z3::check_result r = run(trial);
+      CheckResult r = run(trial);
       cx.stats.solver_ms += ms_since(t0);
       ++cx.stats.core_checks;
-      return r == z3::unsat ? std::optional(core_of(trial)) : std::nullopt;
+      return r.status == Status::Unsat ? std::optional(core_of(trial)) : std::nullopt;
     });
   }
 
@@ -360,20 +451,19 @@ void Solver::pop() {
   impl_->scope_starts.pop_back();
 }
 
-CheckResult Solver::check(std::span<const Term> assumptions, std::optional<unsigned> timeout_ms) {
+CheckResult Solver::check(std::span<const Term> assumptions, const CheckOptions& limits) {
   Impl& s = *impl_;
   for (Term a : assumptions) s.cx.get(a, Sort::Bool, "check assumption");
   s.forget();
   for (Term a : assumptions) s.before(a);
   s.assumptions.assign(assumptions.begin(), assumptions.end());
-  s.timeout = timeout_ms.value_or(s.cx.options.timeout_ms);
+  s.timeout = limits.timeout_ms.value_or(s.cx.options.timeout_ms);
+  s.rlimit = limits.rlimit.value_or(s.cx.options.rlimit);
   CheckResult res;
   z3_guard([&] {
     auto t0 = Clock::now();
-    z3::check_result r = s.run(assumptions);
+    res = s.run(assumptions);
     res.elapsed_ms = ms_since(t0);
-    res.status = r == z3::sat ? Status::Sat : r == z3::unsat ? Status::Unsat : Status::Unknown;
-    if (res.status == Status::Unknown) res.reason = s.z.reason_unknown();
   });
   s.last = res.status;
   Stats& st = s.cx.stats;

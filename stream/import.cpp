@@ -18,8 +18,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr size_t kMaxBytes = 64u << 20;
-
 // Which JSON value wrote columns [begin, end) of a line (0-based): an argument, an access.
 struct Segment {
   size_t begin, end;
@@ -536,24 +534,17 @@ lang::ParseResult import_text(const std::string& file, std::string_view text) {
   return out;
 }
 
-lang::ParseResult import_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+lang::ParseResult import_file(const std::string& path, uint64_t max_bytes) {
+  // Read like a case file (lang/source_file.h): stat first, regular files only, capped.
+  lang::SourceText src = lang::read_source(path, max_bytes);
+  if (src.problem == lang::FileProblem::None)
+    return import_text(lang::display_path(path), src.text);
   lang::ParseResult out;
-  out.c.file = path;
-  const auto unreadable = [&](std::string msg) {
-    out.diags.push_back({model::Severity::Error, {}, std::move(msg), 1, true});
-    return out;
-  };
-  if (!in) return unreadable(fmt::format("cannot read the file: {}", std::strerror(errno)));
-  std::string text;
-  char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, static_cast<size_t>(in.gcount()));
-    if (text.size() > kMaxBytes)
-      return unreadable(fmt::format("the file is larger than {} MiB", kMaxBytes >> 20));
-  }
-  if (in.bad()) return unreadable("cannot read the file");
-  return import_text(path, text);
+  out.c.file = lang::display_path(path);
+  lang::Diagnostic d{model::Severity::Error, {}, std::move(src.message), 1, true};
+  d.rejected = src.problem == lang::FileProblem::Rejected;
+  out.diags.push_back(std::move(d));
+  return out;
 }
 
 }  // namespace syncproof::stream

@@ -9,11 +9,14 @@
 #include <string_view>
 
 #include "lang/parse.h"
+#include "lang/source_file.h"
 
 namespace syncproof::stream {
 
 lang::ParseResult import_text(const std::string& file, std::string_view json_text);
-// Reads the file (at most 64 MiB); an unreadable file is one diagnostic with `unreadable` set.
-lang::ParseResult import_file(const std::string& path);
+// Reads the file as lang::parse_case_file does (only a regular file, at most max_bytes); a file
+// that cannot be read or is refused is one diagnostic with `unreadable` (and `rejected`) set.
+lang::ParseResult import_file(const std::string& path,
+                              uint64_t max_bytes = lang::kDefaultMaxFileSize);
 
 }  // namespace syncproof::stream

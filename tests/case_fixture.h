@@ -11,6 +11,17 @@
 
 namespace syncproof::testing {
 
+// The smallest proved producer/consumer pair: a UAV write made visible to an SRV read on one
+// compute queue (CS_PARTIAL_FLUSH, then GL0 and GL1 invalidation). Tests append properties.
+inline const std::string kUavSrvCommands = R"(queue acs compute
+buffer grid 0x10000 0x4000
+on acs:
+  produce: Dispatch writes grid as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  consume: Dispatch reads grid as srv
+)";
+
 inline model::Case parse_case_text(const std::string& text) {
   auto pr = lang::parse_case("t.sync", text);
   REQUIRE_MESSAGE(!pr.has_errors(), lang::render_all(pr));

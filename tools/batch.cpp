@@ -15,7 +15,9 @@
 
 #include "lang/expect.h"
 #include "lang/parse.h"
+#include "lang/source_file.h"
 #include "stream/import.h"
+#include "tools/memory_limit.h"
 #include "viz/viz.h"
 
 namespace syncproof::cli {
@@ -35,28 +37,29 @@ bool is_stream(const std::string& path) {
   return std::filesystem::path(path).extension() == ".json";
 }
 
-lang::ParseResult read_case(const std::string& path) {
-  if (is_stream(path)) return stream::import_file(path);
-  return lang::parse_case_file(path);
+lang::ParseResult read_case(const std::string& path, uint64_t max_bytes) {
+  if (is_stream(path)) return stream::import_file(path, max_bytes);
+  return lang::parse_case_file(path, max_bytes);
 }
 
-void check_into(CaseOutcome& o, const lang::CaseInput& in, bool quiet, const SynthCheck* synth,
-                std::ostream& out) {
+void check_into(CaseOutcome& o, const lang::CaseInput& in, bool quiet, const InputLimits& limits,
+                const SynthCheck* synth, CaseSize& size, std::ostream& out) {
   report::CaseEntry& e = o.entry;
-  const std::string& f = in.path;
+  const std::string& f = in.display;  // escaped: a name cannot split a file:line:col line
   e.path = f;
   e.c.file = f;
   if (!in.problem.empty()) {
     out << fmt::format("{}: error: {}\n", f, in.problem);
-    e.status = report::CaseStatus::Unreadable;
+    e.status = in.kind == lang::FileProblem::Rejected ? report::CaseStatus::Rejected
+                                                      : report::CaseStatus::Unreadable;
     e.message = in.problem;
     return;
   }
-  lang::ParseResult pr = read_case(f);
+  lang::ParseResult pr = read_case(in.path, limits.max_file_size);
   e.diags = pr.diags;
   if (pr.unreadable()) {
     out << lang::render_all(pr);
-    e.status = report::CaseStatus::Unreadable;
+    e.status = pr.rejected() ? report::CaseStatus::Rejected : report::CaseStatus::Unreadable;
     e.message = pr.diags.empty() ? "cannot read the file" : pr.diags.front().message;
     e.c = std::move(pr.c);
     return;
@@ -87,6 +90,13 @@ void check_into(CaseOutcome& o, const lang::CaseInput& in, bool quiet, const Syn
   }
   if (pr.has_errors()) {
     e.status = report::CaseStatus::InputErrors;
+    e.c = std::move(pr.c);
+    return;
+  }
+  if (auto over = over_caps(pr.c, o.totals.smt.profile, o.totals.smt.assume, limits.caps, size)) {
+    out << fmt::format("{}: error: {}\n", f, *over);
+    e.status = report::CaseStatus::Rejected;
+    e.message = *over;
     e.c = std::move(pr.c);
     return;
   }
@@ -121,18 +131,33 @@ void draw_pictures(CaseOutcome& o) {
 }  // namespace
 
 CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
-                        bool pictures, const SynthCheck* synth) {
+                        bool pictures, const InputLimits& limits, const SynthCheck* synth) {
   CaseOutcome o;
   o.totals = counters_only(settings);
   std::ostringstream out;
-  try {
-    check_into(o, in, quiet, synth, out);
-    if (pictures) draw_pictures(o);
-  } catch (const std::exception& ex) {
+  CaseSize size;
+  const auto internal = [&](std::string message) {
     o.entry.status = report::CaseStatus::InternalError;
-    o.entry.message = fmt::format("internal error: {}", ex.what());
+    o.entry.message = std::move(message);
     o.entry.result = {};
-    out << fmt::format("{}: {}\n", in.path, o.entry.message);
+    o.entry.disagreements.clear();
+    o.totals = counters_only(settings);
+    o.pictures.clear();
+    out.str("");  // what the case printed before it stopped is not a verdict
+    out << fmt::format("{}: {}\n", in.display, o.entry.message);
+  };
+  try {
+    check_into(o, in, quiet, limits, synth, size, out);
+    if (pictures) draw_pictures(o);
+  } catch (const std::bad_alloc&) {
+    internal(fmt::format(
+        "internal error: out of memory while checking the case ({}; memory limit {}, "
+        "--max-memory); the engines cannot check a case this large on this machine",
+        size.describe(),
+        limits.max_memory && memory_limit_enforced() ? lang::format_size(limits.max_memory)
+                                                     : "none"));
+  } catch (const std::exception& ex) {
+    internal(fmt::format("internal error: {}", ex.what()));
   }
   o.text = out.str();
   return o;
@@ -145,6 +170,10 @@ void count(Summary& sum, EngineRun& run, const CaseOutcome& o) {
   run.smt_ms += o.totals.smt_ms, run.exec_ms += o.totals.exec_ms;
   if (e.status == report::CaseStatus::Unreadable) {
     ++sum.unreadable;
+    return;
+  }
+  if (e.status == report::CaseStatus::Rejected) {
+    ++sum.rejected;
     return;
   }
   SummaryRow& row = sum.row_for(e.path);
@@ -160,14 +189,15 @@ void count(Summary& sum, EngineRun& run, const CaseOutcome& o) {
       ++row.input_errors;
       return;
     case report::CaseStatus::InternalError:
-      ++row.errors;
+      ++sum.internal;
       return;
     case report::CaseStatus::Checked:
     case report::CaseStatus::Unreadable:
+    case report::CaseStatus::Rejected:
       break;
   }
   row.ms += e.result.ms;
-  for (const auto& r : e.result.results) row.count(r);
+  for (const auto& r : e.result.results) row.count(e.c.properties[r.property], r);
 }
 
 std::vector<lang::CaseInput> shard_inputs(const std::vector<lang::CaseInput>& inputs,
@@ -210,7 +240,8 @@ void run_batch(const std::vector<lang::CaseInput>& inputs, const EngineRun& sett
   size_t done = 0;
   const auto work = [&] {
     for (size_t i; (i = next.fetch_add(1)) < n;) {
-      CaseOutcome o = check_input(inputs[i], settings, opt.quiet, opt.pictures, opt.synth);
+      CaseOutcome o =
+          check_input(inputs[i], settings, opt.quiet, opt.pictures, opt.limits, opt.synth);
       std::lock_guard lock(m);
       slots[i] = std::move(o);
       ++done;

@@ -10,6 +10,7 @@
 
 #include "lang/lint_files.h"
 #include "report/run.h"
+#include "tools/case_limits.h"
 #include "tools/engines.h"
 #include "tools/report.h"
 #include "tools/synth_check.h"
@@ -28,10 +29,19 @@ struct CaseOutcome {
   std::vector<Picture> pictures;  // --trace-out: two per violated property
 };
 
-// One input, start to finish. Never throws: an engine's exception becomes an InternalError entry.
-// `synth`, when given: the fixes under violations and the --redundant report (synth_check.h).
+// What one case may cost before an engine sees it (README "Limits").
+struct InputLimits {
+  uint64_t max_file_size = lang::kDefaultMaxFileSize;  // --max-file-size
+  CaseCaps caps;                                       // --max-commands, --max-events
+  uint64_t max_memory = 0;  // --max-memory as applied (0: none), for the out-of-memory message
+};
+
+// One input, start to finish. Never throws: an exception (out of memory included) becomes an
+// InternalError entry naming the case and its size. `synth`, when given: the fixes under
+// violations and the --redundant report (synth_check.h).
 CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
-                        bool pictures = false, const SynthCheck* synth = nullptr);
+                        bool pictures = false, const InputLimits& limits = {},
+                        const SynthCheck* synth = nullptr);
 
 // Adds one case's outcome to the text report's summary table, and its engine counters to `run`.
 void count(Summary& sum, EngineRun& run, const CaseOutcome& o);
@@ -54,6 +64,7 @@ struct BatchOptions {
   // A progress line on stderr ("[37/261] 4.1 s"), shown only when stderr is a terminal and the
   // batch has run for longer than 2 s; cleared before each in-order delivery.
   bool progress = false;
+  InputLimits limits = {};
   const SynthCheck* synth = nullptr;  // fixes and --redundant (synth_check.h)
 };
 

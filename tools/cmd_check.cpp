@@ -1,12 +1,15 @@
 // `syncproof check FILE|DIR...`: parse, lint and check every case; one line per property, the
-// trace under each violation, a summary table, and an exit code (tools/exit_codes.h). The cases
-// run on --jobs worker threads (tools/batch.h); --format/--output write the same results as
-// JSON, JUnit XML or SARIF (report/).
+// trace under each violation, a summary table, and an exit code (tools/exit_codes.h: the worst
+// outcome of the run). The cases run on --jobs worker threads (tools/batch.h); an exception while
+// working on one case is reported with the case's name and counted (Exit::Internal), and the run
+// goes on with the next. --format/--output write the same results as JSON, JUnit XML or SARIF
+// (report/).
 #include <fmt/format.h>
 
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <new>
 #include <set>
 
 #include "encode/check.h"
@@ -16,9 +19,12 @@
 #include "report/sarif.h"
 #include "syncproof/version.h"
 #include "tools/batch.h"
+#include "tools/case_limits.h"
 #include "tools/commands.h"
 #include "tools/engines.h"
 #include "tools/exit_codes.h"
+#include "tools/memory_limit.h"
+#include "tools/options.h"
 #include "tools/report.h"
 #include "tools/synth_engines.h"
 #include "util/atomic_file.h"
@@ -32,6 +38,10 @@ struct CheckArgs {
   std::string profile;
   std::vector<std::string> assume;
   unsigned timeout_ms = 20000;
+  unsigned rlimit = solver::kDefaultRlimit;
+  uint64_t max_file_size = lang::kDefaultMaxFileSize;
+  uint64_t max_memory = default_memory_limit();
+  CaseCaps caps;
   std::string dump_dir;
   std::string engine = "smt";
   bool quiet = false;
@@ -129,6 +139,7 @@ int run_check(const CheckArgs& a, std::ostream& out) {
     opt.assume.push_back({on, id});
   }
   opt.timeout_ms = a.timeout_ms;
+  opt.rlimit = a.rlimit;
   opt.order_proofs = !a.no_order_proofs;
   if (!a.dump_dir.empty()) opt.dump_dir = a.dump_dir;
   EngineRun run;
@@ -175,8 +186,10 @@ int run_check(const CheckArgs& a, std::ostream& out) {
     if (text_to_file) text_file << s;
   };
 
+  if (std::string e = apply_memory_limit(a.max_memory); !e.empty())
+    return usage(fmt::format("cannot set the memory limit (--max-memory): {}", e));
+
   Summary sum;
-  size_t internal = 0;
   const auto inputs = shard_inputs(lang::collect_case_files(a.paths), shard.first, shard.second);
   BatchOptions bo{report.jobs, a.quiet, !a.trace_out.empty(), true};
   SynthCheck synth;
@@ -186,8 +199,9 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   synth.redundant = a.redundant;
   synth.opt = fix_options(opt, run.exec, costs, a.budget);
   bo.synth = &synth;
+  bo.limits = {a.max_file_size, a.caps, a.max_memory};
   std::set<std::string> pictures;  // names written, so that none overwrites another
-  int rc_write = 0;
+  bool rc_write = false;
   run_batch(inputs, run, bo, [&](CaseOutcome& o) {
     emit(o.text);
     for (const Picture& pic : o.pictures) {
@@ -196,11 +210,10 @@ int run_check(const CheckArgs& a, std::ostream& out) {
       if (auto err = util::write_file_atomically(
               (std::filesystem::path(a.trace_out) / name).string(), pic.text)) {
         std::cerr << "syncproof check: " << *err << "\n";
-        rc_write = static_cast<int>(Exit::CannotWrite);
+        rc_write = true;
       }
     }
     count(sum, run, o);
-    internal += o.entry.status == report::CaseStatus::InternalError;
     report.cases.push_back(std::move(o.entry));
   });
   std::ostringstream tail;
@@ -208,10 +221,10 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   print_engine_summary(tail, run);
   emit(tail.str());
 
-  int rc = run.problems ? static_cast<int>(Exit::Disagreement) : sum.exit_code();
-  if (internal) rc = static_cast<int>(Exit::Internal);
-  if (rc_write) rc = rc_write;
-  report.exit_code = rc;
+  sum.disagreements = run.problems;
+  Exit rc = sum.exit_code();
+  if (rc_write) rc = worse(rc, Exit::CannotWrite);
+  report.exit_code = static_cast<int>(rc);
   report.ms = properties::ms_since(t0);
   for (const Destination& d : *dests) {
     if (d.format == Format::Text && d.path == "-") continue;  // printed as it went
@@ -222,10 +235,10 @@ int run_check(const CheckArgs& a, std::ostream& out) {
     }
     if (auto err = util::write_file_atomically(d.path, body)) {
       std::cerr << "syncproof check: " << *err << "\n";
-      rc = static_cast<int>(Exit::CannotWrite);
+      rc = worse(rc, Exit::CannotWrite);
     }
   }
-  return rc;
+  return static_cast<int>(rc);
 }
 
 }  // namespace
@@ -239,7 +252,23 @@ void register_check(CLI::App& app, int& rc) {
   // One value per occurrence: `--assume +A cases/` must not swallow the path.
   cmd->add_option("--assume", args->assume, "+ID / -ID: turn a named assumption on or off")
       ->allow_extra_args(false);
-  cmd->add_option("--timeout", args->timeout_ms, "solver budget per question, in ms (20000)");
+  cmd->add_option("--timeout", args->timeout_ms,
+                  "wall-clock budget per question, in ms, both engines (20000; at least 1)")
+      ->check(positive_ms());
+  cmd->add_option("--rlimit", args->rlimit,
+                  fmt::format("SMT engine: Z3 resource units per question ({}; 0 = none); "
+                              "unlike --timeout, the same on every machine",
+                              solver::kDefaultRlimit));
+  add_max_file_size(*cmd, args->max_file_size);
+  add_max_memory(*cmd, args->max_memory);
+  cmd->add_option("--max-commands", args->caps.commands,
+                  fmt::format("largest case checked, in commands ({}); larger ones are refused "
+                              "(exit 7)",
+                              kMaxCommands));
+  cmd->add_option("--max-events", args->caps.events,
+                  fmt::format("largest case checked, in lowered hardware events ({}); larger "
+                              "ones are refused (exit 7)",
+                              kMaxEvents));
   cmd->add_option("--dump-smt2", args->dump_dir, "write every solver query as SMT-LIB here");
   cmd->add_option("--engine", args->engine,
                   "smt (default), exec (the explicit-state executor) or both (cross-validate)");

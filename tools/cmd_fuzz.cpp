@@ -5,6 +5,7 @@
 // has seed S+i: `--seed S+i --count 1` regenerates it.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include "tools/exit_codes.h"
 #include "tools/fuzz_shrink.h"
 #include "tools/metamorphic.h"
+#include "tools/options.h"
 #include "tools/report.h"
 
 namespace syncproof::cli {
@@ -39,7 +41,10 @@ struct FuzzArgs {
 struct Totals {
   uint64_t cases = 0, checked = 0, invalid = 0, properties = 0;
   uint64_t linter_bugs = 0, generator_bugs = 0, disagreements = 0, not_monotone = 0;
-  uint64_t verdicts[4] = {0, 0, 0, 0};  // the SMT engine's: proved, violated, unknown, error
+  uint64_t verdicts[4] = {0, 0, 0, 0};      // the SMT engine's: proved, violated, unknown, error
+  uint64_t vacuous = 0;                     // cases without a complete execution (generator bugs)
+  uint64_t internal = 0;                    // cases stopped by an exception
+  uint64_t commands = 0, max_commands = 0;  // over the checked cases
   double smt_ms = 0, exec_ms = 0;
 };
 
@@ -142,9 +147,29 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
     }
     ++t.checked;
     t.properties += pr.c.properties.size();
-    CrossResult x = cross_check(pr.c, so, eo);
+    CrossResult x;
+    try {
+      x = cross_check(pr.c, so, eo);
+    } catch (const std::exception& e) {  // bad_alloc included: report the seed, go on
+      ++t.internal;
+      out << fmt::format("seed {}: internal error: {}\n", fc.seed, e.what());
+      continue;
+    }
     t.smt_ms += x.smt.ms, t.exec_ms += x.exec.ms;
-    for (const auto& r : x.smt.results) ++t.verdicts[r.verdict.index()];
+    bool vacuous = false;
+    for (const auto& r : x.smt.results) {
+      ++t.verdicts[r.verdict.index()];
+      if (auto* e = std::get_if<properties::Error>(&r.verdict))
+        vacuous |= e->message.starts_with("vacuous");
+    }
+    if (vacuous) {  // the generator only makes cases with a complete execution
+      ++t.vacuous, ++t.generator_bugs;
+      out << fmt::format("seed {}: generated case has no complete execution (generator bug):\n{}\n",
+                         fc.seed, text);
+    }
+    uint64_t n = 0;
+    for (const auto& q : pr.c.queues) n += q.commands.size();
+    t.commands += n, t.max_commands = std::max(t.max_commands, n);
     if (!a.quiet)
       for (const std::string& n : x.notes) out << fmt::format("seed {}: note: {}\n", fc.seed, n);
     for (const Problem& pb : x.problems) {
@@ -173,18 +198,21 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out << fmt::format(
       "fuzz: seeds {}..{}: {} cases ({} checked by both engines, {} invalid on purpose and "
-      "rejected by the linter), {} properties ({} proved, {} violated, {} unknown, {} errors); smt "
-      "{:.1f} cases/s, exec {:.1f} cases/s, {:.1f}s wall; {} disagreements, {} linter bugs, {} "
-      "generator bugs, {} not monotone\n",
-      a.seed, a.seed + a.count - 1, t.cases, t.checked, t.invalid - t.linter_bugs, t.properties,
-      t.verdicts[0], t.verdicts[1], t.verdicts[2], t.verdicts[3],
-      t.smt_ms > 0 ? t.checked * 1000.0 / t.smt_ms : 0.0,
-      t.exec_ms > 0 ? t.checked * 1000.0 / t.exec_ms : 0.0, wall, t.disagreements, t.linter_bugs,
-      t.generator_bugs, t.not_monotone);
-  if (t.disagreements) return static_cast<int>(Exit::Disagreement);
-  if (t.not_monotone) return static_cast<int>(Exit::NotAsExpected);
-  if (t.linter_bugs || t.generator_bugs) return static_cast<int>(Exit::NotAsExpected);
-  return static_cast<int>(Exit::Ok);
+      "rejected by the linter; {:.1f} commands on average, {} at most), {} properties ({} proved, "
+      "{} violated, {} unknown, {} errors; {} vacuous cases); smt {:.1f} cases/s, exec {:.1f} "
+      "cases/s, {:.1f}s wall; {} disagreements, {} internal errors, {} linter bugs, {} generator "
+      "bugs, {} not monotone\n",
+      a.seed, a.seed + a.count - 1, t.cases, t.checked, t.invalid - t.linter_bugs,
+      t.checked ? static_cast<double>(t.commands) / static_cast<double>(t.checked) : 0.0,
+      t.max_commands, t.properties, t.verdicts[0], t.verdicts[1], t.verdicts[2], t.verdicts[3],
+      t.vacuous, t.smt_ms > 0 ? t.checked * 1000.0 / t.smt_ms : 0.0,
+      t.exec_ms > 0 ? t.checked * 1000.0 / t.exec_ms : 0.0, wall, t.disagreements, t.internal,
+      t.linter_bugs, t.generator_bugs, t.not_monotone);
+  Exit e = Exit::Ok;
+  if (t.disagreements) e = worse(e, Exit::Disagreement);
+  if (t.internal) e = worse(e, Exit::Internal);
+  if (t.linter_bugs || t.generator_bugs || t.not_monotone) e = worse(e, Exit::NotAsExpected);
+  return static_cast<int>(e);
 }
 
 }  // namespace
@@ -198,7 +226,9 @@ void register_fuzz(CLI::App& app, int& rc) {
   cmd->add_option("--max-commands", args->shape.max_commands, "commands per case, at most (10)");
   cmd->add_option("--queues", args->shape.queues, "queues per case, at most (3)");
   cmd->add_option("--out", args->out, "where shrunk disagreements go (cases/regress)");
-  cmd->add_option("--timeout", args->timeout_ms, "budget per question, in ms, both engines");
+  cmd->add_option("--timeout", args->timeout_ms,
+                  "wall-clock budget per question, in ms, both engines (20000; at least 1)")
+      ->check(positive_ms());
   cmd->add_flag("!--no-shrink", args->shrink, "report disagreements without shrinking them");
   cmd->add_flag("--quiet", args->quiet, "no notes, only disagreements and the summary");
   cmd->add_flag("!--no-monotone", args->monotone,

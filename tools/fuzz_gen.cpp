@@ -57,6 +57,12 @@ class Gen {
   std::string near_complete(SyncApi api, QueueType q, std::initializer_list<const char*> flags);
   int pattern(int qi);
   void properties();
+  // A deliberate lint error, at most one per case and only in the cases chosen for one.
+  bool inject(int percent);
+  std::string fence_wait(bool extended, QueueType q);
+  std::string fence_signal(bool extended, QueueType q);
+  std::string label_write(QueueType q);
+  std::string label_wait();
 
   std::mt19937_64 rng_;
   FuzzShape shape_;
@@ -64,7 +70,84 @@ class Gen {
   std::vector<Res> res_;
   std::vector<Work> work_;
   int fences_ = 0, labels_ = 0, next_label_ = 0;
+  // Commands are generated in one global order that is itself an execution: a wait is only
+  // generated for a value that an earlier signal or label write gives (values grow), so no wait
+  // blocks for ever and the case has a complete execution (it is not vacuous) unless a deadlock
+  // is put in on purpose (deadlock_).
+  std::vector<uint64_t> fence_max_;                  // highest value signalled so far
+  std::vector<std::vector<uint64_t>> label_values_;  // values written so far
+  bool want_invalid_ = false, deadlock_ = false;
 };
+
+bool Gen::inject(int percent) {
+  if (!want_invalid_ || fc_.expect_lint_error || !coin(percent)) return false;
+  fc_.expect_lint_error = true;
+  return true;
+}
+
+std::string Gen::fence_signal(bool extended, QueueType q) {
+  const int f = pick(fences_);
+  const uint64_t v = ++fence_max_[f];
+  if (!extended) return fmt::format("Signal(f{}, {})", f, v);
+  std::string flags = coin(50) ? "" : ", " + sync_flags(SyncApi::Signal2X, q, false);
+  return fmt::format("Signal2X(f{}, {}{})", f, v, flags);
+}
+
+// A wait for a value some earlier signal gave (empty when no fence was signalled yet).
+std::string Gen::fence_wait(bool extended, QueueType q) {
+  std::vector<int> signalled;
+  for (int f = 0; f < fences_; ++f)
+    if (fence_max_[f] > 0) signalled.push_back(f);
+  if (signalled.empty()) return "";
+  const int f = signalled[pick(static_cast<int>(signalled.size()))];
+  const uint64_t v = 1 + static_cast<uint64_t>(pick(static_cast<int>(fence_max_[f])));
+  if (!extended) return fmt::format("Wait(f{}, {})", f, v);
+  std::string flags = coin(50) ? "" : ", " + sync_flags(SyncApi::WaitX, q, false);
+  return fmt::format("WaitX(f{}, {}{})", f, v, flags);
+}
+
+std::string Gen::label_write(QueueType q) {
+  const int l = pick(labels_);
+  auto& vals = label_values_[l];
+  const uint64_t v = vals.empty() ? 1 : vals.back() + 1;
+  vals.push_back(v);
+  const bool is64 = coin(70);
+  SyncApi api =
+      is64 ? SyncApi::Write64BitValueBottomOfPipe2X : SyncApi::Write32BitValueBottomOfPipe2X;
+  return fmt::format("Write{}BitValueBottomOfPipe2X(l{}, {}, {}, {}, NONE)", is64 ? 64 : 32, l, v,
+                     sync_flags(api, q, true), control(api, q));
+}
+
+// A label wait that an earlier write satisfies (empty when no label was written yet).
+std::string Gen::label_wait() {
+  std::vector<int> written;
+  for (int l = 0; l < labels_; ++l)
+    if (!label_values_[l].empty()) written.push_back(l);
+  if (written.empty()) return "";
+  const int l = written[pick(static_cast<int>(written.size()))];
+  const auto& vals = label_values_[l];
+  const uint64_t w = vals[pick(static_cast<int>(vals.size()))];
+  std::string cmp;
+  uint64_t v = w;
+  switch (pick(5)) {  // each satisfied by the value w
+    case 0:
+      cmp = "GREATER_EQUAL";
+      break;
+    case 1:
+      cmp = "EQUAL";
+      break;
+    case 2:
+      cmp = "NOT_EQUAL", v = w + 1000;
+      break;
+    case 3:
+      cmp = "GREATER", v = w - 1;
+      break;
+    default:
+      cmp = "LESS", v = w + 1;
+      break;
+  }
+  return fmt::format("Wait{}BitValueX(l{}, {}, {})", coin(70) ? 64 : 32, l, cmp, v);
+}
 
 std::string Gen::sync_flags(SyncApi api, QueueType q, bool allow_empty) {
   const uint32_t accepted = accepted_sync_flags(api, q);
@@ -81,10 +164,7 @@ std::string Gen::sync_flags(SyncApi api, QueueType q, bool allow_empty) {
     std::string_view f = ok[pick(static_cast<int>(ok.size()))];
     if (std::find(chosen.begin(), chosen.end(), f) == chosen.end()) chosen.push_back(f);
   }
-  if (!bad.empty() && coin(4)) {
-    chosen.push_back(bad[pick(static_cast<int>(bad.size()))]);
-    fc_.expect_lint_error = true;
-  }
+  if (!bad.empty() && inject(30)) chosen.push_back(bad[pick(static_cast<int>(bad.size()))]);
   if (chosen.empty()) return "NONE";
   return fmt::format("{}", fmt::join(chosen, " | "));
 }
@@ -104,10 +184,9 @@ std::string Gen::control(SyncApi api, QueueType q) {
   std::vector<std::string_view> names;
   if (is_bop_write(api)) {
     names = {"GCR_SEQUENCE_FORWARD", "GCR_SEQUENCE_REVERSE"};
-  } else if (q == QueueType::Graphics || coin(5)) {  // PFP selections: errors on compute queues
+  } else if (q == QueueType::Graphics || inject(30)) {  // PFP selections: errors elsewhere
     names = {"IDLE_SELECT_ENGINE_PFP", "CPDMA_SELECT_ENGINE_PFP"};
     if (api == SyncApi::SyncTopOfPipeX) names.push_back("TOP_SELECT_ENGINE_PFP");
-    if (q != QueueType::Graphics) fc_.expect_lint_error = true;
   }
   if (names.empty()) return "NONE";
   return std::string(names[pick(static_cast<int>(names.size()))]);
@@ -155,10 +234,8 @@ std::string Gen::work(QueueType q) {
       head = fmt::format("ExecuteIndirect{} args {},", draw ? " draw" : " dispatch", res_[a].name);
     } else if (!draw && coin(20)) {
       uint32_t f = coin(50) ? dispatch::kInvalidateVolatileVectorL1 : dispatch::kForceStartAt000;
-      if (coin(5)) {  // ENABLE_OUT_OF_ORDER is for compute queues only
+      if (q == QueueType::Compute ? coin(5) : inject(30))  // for compute queues only
         f = dispatch::kEnableOutOfOrder;
-        if (q != QueueType::Compute) fc_.expect_lint_error = true;
-      }
       head = fmt::format("DispatchX(0x{:X})", f);
     }
     std::vector<std::string> acc;
@@ -171,12 +248,14 @@ std::string Gen::work(QueueType q) {
 
 std::string Gen::command(QueueType q) {
   const int k = pick(100);
-  if (k < 45 || q == QueueType::Host) {
-    if (q == QueueType::Host && k >= 45 && fences_ > 0)
-      return coin(50) ? fmt::format("Signal(f{}, {})", pick(fences_), 1 + pick(2))
-                      : fmt::format("Wait(f{}, {})", pick(fences_), 1 + pick(2));
+  if (q == QueueType::Host) {
+    if (k >= 45 && fences_ > 0) {
+      std::string w = coin(50) ? fence_wait(false, q) : "";
+      return w.empty() ? fence_signal(false, q) : w;
+    }
     return work(q);
   }
+  if (k < 45) return work(q);
   if (k < 60)
     return fmt::format("SyncBottomOfPipeX({}, {}, {})",
                        sync_flags(SyncApi::SyncBottomOfPipeX, q, false),
@@ -184,28 +263,12 @@ std::string Gen::command(QueueType q) {
   if (k < 73)
     return fmt::format("SyncTopOfPipeX({}, {}, {})", sync_flags(SyncApi::SyncTopOfPipeX, q, false),
                        control(SyncApi::SyncTopOfPipeX, q), range_args());
-  if (k < 80 && labels_ > 0) {
-    const bool is64 = coin(70);
-    SyncApi api =
-        is64 ? SyncApi::Write64BitValueBottomOfPipe2X : SyncApi::Write32BitValueBottomOfPipe2X;
-    return fmt::format("Write{}BitValueBottomOfPipe2X(l{}, {}, {}, {}, NONE)", is64 ? 64 : 32,
-                       pick(labels_), 1 + pick(2), sync_flags(api, q, true), control(api, q));
-  }
-  if (k < 86 && labels_ > 0) {
-    static const char* kCmp[] = {"GREATER_EQUAL", "EQUAL", "NOT_EQUAL", "GREATER", "LESS"};
-    return fmt::format("Wait{}BitValueX(l{}, {}, {})", coin(70) ? 64 : 32, pick(labels_),
-                       kCmp[pick(5)], pick(3));
-  }
-  if (k < 93 && fences_ > 0) {
-    if (coin(50)) return fmt::format("Signal(f{}, {})", pick(fences_), 1 + pick(2));
-    std::string flags = coin(50) ? "" : ", " + sync_flags(SyncApi::Signal2X, q, false);
-    return fmt::format("Signal2X(f{}, {}{})", pick(fences_), 1 + pick(2), flags);
-  }
-  if (fences_ > 0) {
-    if (coin(50)) return fmt::format("Wait(f{}, {})", pick(fences_), 1 + pick(2));
-    std::string flags = coin(50) ? "" : ", " + sync_flags(SyncApi::WaitX, q, false);
-    return fmt::format("WaitX(f{}, {}{})", pick(fences_), 1 + pick(2), flags);
-  }
+  if (k < 80 && labels_ > 0) return label_write(q);
+  if (k < 86 && labels_ > 0)
+    if (std::string w = label_wait(); !w.empty()) return w;
+  if (k < 93 && fences_ > 0) return fence_signal(coin(50), q);
+  if (fences_ > 0)
+    if (std::string w = fence_wait(coin(50), q); !w.empty()) return w;
   return work(q);
 }
 
@@ -266,30 +329,38 @@ int Gen::pattern(int qi) {
                                                {"CS_PARTIAL_FLUSH", "COLOR_BLOCK_DATA_FLUSH",
                                                 "GL2_WRITEBACK", "GL2_INVALIDATE", "IDLE"}),
                                  all));
-    cmds.push_back(fmt::format("Write64BitValueBottomOfPipe2X(l{}, 1, {}, NONE, NONE)", l, wf));
-    dst.push_back(fmt::format("Wait64BitValueX(l{}, GREATER_EQUAL, 1)", l));
+    auto& vals = label_values_[l];
+    const uint64_t v = vals.empty() ? 1 : vals.back() + 1;
+    vals.push_back(v);
+    cmds.push_back(fmt::format("Write64BitValueBottomOfPipe2X(l{}, {}, {}, NONE, NONE)", l, v, wf));
+    dst.push_back(fmt::format("Wait64BitValueX(l{}, GREATER_EQUAL, {})", l, v));
     dst.push_back(fmt::format("SyncTopOfPipeX({}, NONE, {})", topo, all));
     return 3;
   }
   if (fences_ == 0) return 0;
   const int f = pick(fences_);
+  const uint64_t v = ++fence_max_[f];
   if (coin(50)) {
-    cmds.push_back(fmt::format("Signal(f{}, 1)", f));
-    dst.push_back(fmt::format("Wait(f{}, 1)", f));
+    cmds.push_back(fmt::format("Signal(f{}, {})", f, v));
+    dst.push_back(fmt::format("Wait(f{}, {})", f, v));
     return 2;
   }
   cmds.push_back(fmt::format(
-      "Signal2X(f{}, 1, {})", f,
+      "Signal2X(f{}, {}, {})", f, v,
       near_complete(SyncApi::Signal2X, q,
                     {"CS_PARTIAL_FLUSH", "COLOR_BLOCK_DATA_FLUSH", "GL2_WRITEBACK", "IDLE"})));
   dst.push_back(
-      fmt::format("WaitX(f{}, 1, {})", f,
+      fmt::format("WaitX(f{}, {}, {})", f, v,
                   near_complete(SyncApi::WaitX, qo, {"VCACHE_INVALIDATE", "GL1_INVALIDATE"})));
   return 2;
 }
 
 void Gen::properties() {
   auto verb = [] { return std::string("check"); };
+  if (deadlock_) {
+    fc_.props.push_back(verb() + " deadlock-free");
+    return;
+  }
   for (int i = 0, n = pick(3); i < n && !work_.empty(); ++i) {
     const Work& a = work_[pick(static_cast<int>(work_.size()))];
     std::vector<const Work*> readers;
@@ -312,6 +383,7 @@ void Gen::properties() {
 
 FuzzCase Gen::run() {
   fc_.title = fmt::format("fuzz seed {}", fc_.seed);
+  want_invalid_ = coin(10);
   if (coin(30)) fc_.header.push_back(coin(50) ? "profile strict" : "profile rdna2");
   if (coin(25)) {
     static const char* kIds[] = {"A-WAVE-END-STORES-IN-GL2",  "A-IDLE-DRAINS-WRITES",
@@ -336,6 +408,8 @@ FuzzCase Gen::run() {
                                     r.name, r.addr, r.size,
                                     r.texture && coin(40) ? " compressed" : ""));
   fences_ = pick(3), labels_ = pick(3);
+  fence_max_.assign(static_cast<size_t>(fences_), 0);
+  label_values_.assign(static_cast<size_t>(labels_), {});
   for (int i = 0; i < fences_; ++i) fc_.decls.push_back(fmt::format("fence f{}", i));
   for (int i = 0; i < labels_; ++i)
     fc_.decls.push_back(fmt::format("label l{} 0x{:X}", i, 0x300000 + 8 * i));
@@ -353,6 +427,13 @@ FuzzCase Gen::run() {
                   : q.type == "compute" ? QueueType::Compute
                                         : QueueType::Host;
     q.commands.push_back(command(t));
+  }
+  // Now and then a wait no signal satisfies: the case deadlocks, and deadlock-free is its only
+  // property (every other one would be vacuous).
+  if (fences_ > 0 && coin(5)) {
+    const int qi = pick(nq), f = pick(fences_);
+    fc_.queues[qi].commands.push_back(fmt::format("Wait(f{}, {})", f, fence_max_[f] + 1));
+    deadlock_ = true;
   }
   properties();
   return fc_;

@@ -1,8 +1,11 @@
 #pragma once
 // Random case files for `syncproof fuzz`: well-formed cases over random queues, work, accesses,
 // sync flags (ranges and margins included), fences, labels and waits, with visible / ordered /
-// no-hazards / deadlock-free properties as `check` lines; now and then a flag combination the
-// queue or API does not accept, which must lint as an error. Kept as lines so the shrinker
+// no-hazards / deadlock-free properties as `check` lines. Valid and non-vacuous at every size:
+// one case in ten (at most one item in it) has a flag combination the queue or API does not
+// accept, which must lint as an error, and one in twenty a wait nothing satisfies (it then asks
+// deadlock-free only); every other case has a complete execution, because every wait is for a
+// value an earlier-generated signal or label write gives. Kept as lines so the shrinker
 // (tools/fuzz_shrink.h) can drop pieces and render the case again. Deterministic per seed.
 #include <cstdint>
 #include <string>

@@ -11,44 +11,56 @@ namespace syncproof::cli {
 
 using namespace model;
 
-void SummaryRow::count(const encode::PropertyResult& r) {
+void SummaryRow::count(const Property& p, const encode::PropertyResult& r) {
   ++properties;
-  switch (r.verdict.index()) {
-    case 0:
-      ++proved;
-      break;
-    case 1:
-      ++violated;
-      break;
-    case 2:
-      ++unknown;
-      break;
-    default:
-      ++errors;
-      break;
-  }
+  const bool unknown_verdict = std::holds_alternative<properties::Unknown>(r.verdict);
+  if (std::holds_alternative<properties::Proved>(r.verdict))
+    ++proved;
+  else if (std::holds_alternative<properties::Violated>(r.verdict))
+    ++violated;
+  else if (unknown_verdict)
+    ++unknown;
+  else
+    ++errors;
   if (r.as_expected)
     ++as_expected;
+  else if (unknown_verdict)
+    gave_up += p.expect != Expectation::Report;
   else
     ++not_as_expected;
+}
+
+void SummaryRow::add(const SummaryRow& r) {
+  cases += r.cases, properties += r.properties, proved += r.proved, violated += r.violated;
+  unknown += r.unknown, errors += r.errors, as_expected += r.as_expected;
+  not_as_expected += r.not_as_expected, gave_up += r.gave_up, input_errors += r.input_errors;
+  lint_cases += r.lint_cases, ms += r.ms;
 }
 
 SummaryRow& Summary::row_for(const std::string& file) {
   return rows[std::filesystem::path(file).parent_path().string()];
 }
 
-int Summary::exit_code() const {
+SummaryRow Summary::total() const {
   SummaryRow t;
-  for (const auto& [k, r] : rows) {
-    t.input_errors += r.input_errors, t.not_as_expected += r.not_as_expected;
-    t.unknown += r.unknown;
-  }
-  if (unreadable) return static_cast<int>(Exit::Unreadable);
-  if (t.input_errors) return static_cast<int>(Exit::InputError);
-  // An unknown verdict on a property that expected one is reported as unknown, not as wrong.
-  if (t.not_as_expected > t.unknown) return static_cast<int>(Exit::NotAsExpected);
-  if (t.unknown) return static_cast<int>(Exit::Unknown);
-  return static_cast<int>(Exit::Ok);
+  for (const auto& [dir, r] : rows) t.add(r);
+  return t;
+}
+
+Exit Summary::exit_code() const {
+  const SummaryRow t = total();
+  Exit e = Exit::Ok;
+  const auto when = [&](size_t n, Exit x) {
+    if (n) e = worse(e, x);
+  };
+  when(disagreements, Exit::Disagreement);
+  when(internal, Exit::Internal);
+  when(t.not_as_expected, Exit::NotAsExpected);
+  when(t.gave_up, Exit::Unknown);
+  when(unreadable, Exit::Unreadable);
+  when(rejected, Exit::Rejected);
+  when(t.input_errors, Exit::InputError);
+  return e;
 }
 
 std::string property_text(const Case& c, const Property& p) {
@@ -109,19 +121,14 @@ void print_summary(std::ostream& out, const Summary& s) {
   };
   out << fmt::format("\n{:<30} {:>5} {:>6} {:>6} {:>8} {:>7} {:>6} {:>6} {:>9}\n", "directory",
                      "cases", "props", "proved", "violated", "unknown", "error", "wrong", "time");
-  SummaryRow t;
-  for (const auto& [dir, r] : s.rows) {
-    row(dir, r);
-    t.cases += r.cases, t.properties += r.properties, t.proved += r.proved;
-    t.violated += r.violated, t.unknown += r.unknown, t.errors += r.errors;
-    t.input_errors += r.input_errors, t.as_expected += r.as_expected;
-    t.not_as_expected += r.not_as_expected, t.ms += r.ms;
-  }
+  for (const auto& [dir, r] : s.rows) row(dir, r);
+  const SummaryRow t = s.total();
   row("total", t);
   out << fmt::format(
-      "{} cases, {} properties: {} as expected, {} not as expected, {} input "
-      "errors, {} unreadable\n",
-      t.cases, t.properties, t.as_expected, t.not_as_expected, t.input_errors, s.unreadable);
+      "{} cases, {} properties: {} as expected, {} not as expected, {} gave up; {} input errors, "
+      "{} unreadable, {} refused, {} internal errors\n",
+      t.cases, t.properties, t.as_expected, t.not_as_expected, t.gave_up, t.input_errors,
+      s.unreadable, s.rejected, s.internal);
 }
 
 }  // namespace syncproof::cli

@@ -11,14 +11,7 @@ using namespace syncproof;
 
 namespace {
 
-const char* kUavSrv = R"(queue acs compute
-buffer grid 0x10000 0x4000
-on acs:
-  produce: Dispatch writes grid as uav
-  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  consume: Dispatch reads grid as srv
-prove visible produce -> consume
+const std::string kUavSrv = testing::kUavSrvCommands + R"(prove visible produce -> consume
 )";
 
 }  // namespace
@@ -92,6 +85,31 @@ refute deadlock-free
     CHECK(e->message.find("vacuous") == 0);
     CHECK(std::holds_alternative<properties::Violated>(r.results.at(1).verdict));
     CHECK(r.results.at(1).as_expected);
+  }
+}
+
+TEST_CASE("a wait that no value of an unknown initial label satisfies makes the case vacuous") {
+  // cases/regress/7189-visible-verdict.sync: the fast path once let such a wait complete.
+  auto c = testing::parse_case_text(R"(assume -A-INITIAL-ZERO
+queue q0 graphics
+texture t0 0x100000 0x10000 compressed
+label l1 0x300008
+on q0:
+  c0: Draw writes t0 as depth
+  c1: Draw reads t0 as shader-code in ps
+  Wait64BitValueX(l1, LESS, 0)
+check visible c0 -> c1
+refute deadlock-free
+)");
+  for (bool order_proofs : {true, false}) {
+    encode::CheckOptions opt;
+    opt.order_proofs = order_proofs;
+    auto r = encode::check_case(c, opt);
+    auto* e = std::get_if<properties::Error>(&r.results.at(0).verdict);
+    REQUIRE(e);
+    CHECK(e->message.find("vacuous") == 0);
+    CHECK_FALSE(r.results.at(0).as_expected);  // an error is never what a `check` line asked for
+    CHECK(std::holds_alternative<properties::Violated>(r.results.at(1).verdict));
   }
 }
 

@@ -12,20 +12,14 @@
 
 #include "encode/check.h"
 #include "lang/parse.h"
+#include "tests/case_fixture.h"
 
 using namespace syncproof;
 namespace fs = std::filesystem;
 
 namespace {
 
-const char* kCase = R"(queue acs compute
-buffer grid 0x10000 0x4000
-on acs:
-  produce: Dispatch writes grid as uav
-  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  consume: Dispatch reads grid as srv
-prove visible produce -> consume
+const std::string kCase = testing::kUavSrvCommands + R"(prove visible produce -> consume
 )";
 
 model::Case parsed(const std::string& file) {

@@ -100,7 +100,8 @@ bool for_each_interleaving(const LoweredProgram& p,
 }
 
 bool naive_violated(const LoweredProgram& p, const Obligation& o) {
-  auto [lo, hi] = lines_of(o);
+  const auto lines = lines_of(o);  // (not a structured binding: clang 14 cannot capture one)
+  const auto lo = lines.first, hi = lines.second;
   bool found = false;
   for_each_interleaving(p, [&](const std::vector<EventId>& seq) {
     properties::Times t(p.events.size());

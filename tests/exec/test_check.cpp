@@ -8,6 +8,7 @@
 #include "exec_test_util.h"
 #include "lang/lint_files.h"
 #include "properties/result.h"
+#include "tests/case_fixture.h"
 
 using namespace syncproof;
 using namespace syncproof::exec;
@@ -15,14 +16,7 @@ using namespace syncproof::exec::testing;
 
 namespace {
 
-const char* kUavSrv = R"(queue acs compute
-buffer grid 0x10000 0x4000
-on acs:
-  produce: Dispatch writes grid as uav
-  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  consume: Dispatch reads grid as srv
-prove visible produce -> consume
+const std::string kUavSrv = syncproof::testing::kUavSrvCommands + R"(prove visible produce -> consume
 prove no-hazards
 prove deadlock-free
 )";

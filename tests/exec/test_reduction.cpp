@@ -126,6 +126,8 @@ TEST_CASE("the assumptions a proof reports are needed, and enough") {
       CHECK_FALSE(naive_violated(s.p, o));
       for (int a = 0; a < model::kAssumptionCount; ++a)
         if (r.assumptions >> a & 1u) {
+          CAPTURE(r.assumptions);
+          CAPTURE(a);
           only(r.assumptions & ~(1u << a));
           CHECK(naive_violated(s.p, o));
         }

@@ -161,7 +161,8 @@ TEST_CASE("short names are unique across families except NONE") {
   for (const FlagDef& d : all_flags())
     ++count[std::string(d.name.substr(family_prefix(d.family).size()))];
   for (const auto& [name, n] : count) {
-    CAPTURE(name);
+    const auto& flag_name = name;  // clang 14: no structured binding in a lambda
+    CAPTURE(flag_name);
     CHECK(n == (name == "NONE" ? 4 : 1));
   }
 }
@@ -256,7 +257,8 @@ TEST_CASE("the flags.h constants agree with the seed values") {
       {sync::kIdle, "IDLE"},
   };
   for (const auto& [constant, name] : k) {
-    CAPTURE(name);
+    const auto& flag_name = name;  // clang 14: no structured binding in a lambda
+    CAPTURE(flag_name);
     CHECK(constant == expected_sync(name));
   }
   CHECK(dispatch::kW32 == 0x8000);
@@ -374,7 +376,8 @@ TEST_CASE("decode_sync: each independent bit sets exactly its own member") {
       {"IDLE", &SyncFields::idle},
   };
   for (const auto& [name, member] : bits) {
-    CAPTURE(name);
+    const auto& flag_name = name;  // clang 14: no structured binding in a lambda
+    CAPTURE(flag_name);
     const uint32_t v = expected_sync(name);
     const SyncFields f = decode_sync(v);
     for (const auto& [other, m] : bits) CHECK(f.*m == (m == member));
@@ -470,7 +473,8 @@ TEST_CASE("control flags and write-value sources map to and from their names") {
   };
   REQUIRE(control.size() == kControlFlagCount);
   for (const auto& [name, flag] : control) {
-    CAPTURE(name);
+    const auto& flag_name = name;  // clang 14: no structured binding in a lambda
+    CAPTURE(flag_name);
     const FlagDef* d = find_flag(FlagFamily::SyncControl, name);
     REQUIRE(d != nullptr);
     CHECK(control_flag_from_def(*d) == flag);

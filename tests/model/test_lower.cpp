@@ -18,14 +18,7 @@ size_t count_rule(const LoweredProgram& p, Rule r) {
       std::count_if(p.orders.begin(), p.orders.end(), [&](const Order& o) { return o.rule == r; }));
 }
 
-const char* kUavSrv = R"(queue acs compute
-buffer grid 0x10000 0x4000
-on acs:
-  produce: Dispatch writes grid as uav
-  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  consume: Dispatch reads grid as srv
-)";
+const std::string& kUavSrv = syncproof::testing::kUavSrvCommands;
 
 }  // namespace
 
@@ -138,4 +131,28 @@ on b:
   CHECK(p.waits[0].candidates.size() == 1);  // only the signal of 3 satisfies >= 2
   CHECK(p.events[p.waits[0].candidates[0]].kind == EventKind::Signal);
   CHECK_FALSE(p.waits[0].zero_satisfies);
+}
+
+TEST_CASE("a wait that may pass before any write, but need not, is left to the exact rules") {
+  // cases/regress/1000283-deadlock-early-wait.sync: the deadlock rules let a wait complete only
+  // once it must pass, so a wait that an unknown initial value may satisfy is not left to them.
+  const std::string body = R"(queue q0 graphics
+queue q1 compute
+label l0 0x300000
+on q0:
+  Wait64BitValueX(l0, NOT_EQUAL, 1001)
+on q1:
+  Write64BitValueBottomOfPipe2X(l0, 1, NONE, NONE, NONE)
+)";
+  LoweredCase zero(body);
+  REQUIRE(zero.p.waits.size() == 1);
+  CHECK(zero.p.waits[0].deadlock_monotone());  // 0 != 1001: the first poll must pass
+  LoweredCase unknown("assume -A-INITIAL-ZERO\n" + body);
+  REQUIRE(unknown.p.waits.size() == 1);
+  const WaitRule& w = unknown.p.waits[0];
+  CHECK(w.initial.can_sat);
+  CHECK(w.initial.can_fail);
+  CHECK(w.monotone);  // safety's candidate rule stays exact: the wait may complete at any time
+  CHECK_FALSE(w.determinate);
+  CHECK_FALSE(w.deadlock_monotone());
 }

@@ -29,14 +29,7 @@ struct Fixture : syncproof::testing::LoweredCase {
   }
 };
 
-const char* kUavSrv = R"(queue acs compute
-buffer grid 0x10000 0x4000
-on acs:
-  produce: Dispatch writes grid as uav
-  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  consume: Dispatch reads grid as srv
-)";
+const std::string& kUavSrv = testing::kUavSrvCommands;
 
 }  // namespace
 

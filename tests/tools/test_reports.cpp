@@ -59,7 +59,7 @@ struct Batch {
     std::vector<lang::CaseInput> inputs;
     for (const char* f : {"a-proved.sync", "b-refuted.sync", "c-surprise.sync", "d-lint-error.sync",
                           "e-lint-only.sync", "f-missing.sync"})
-      inputs.push_back({(dir / f).string(), ""});
+      inputs.push_back({(dir / f).string(), (dir / f).string(), "", lang::FileProblem::None});
     cli::EngineRun settings;
     run.version = "test";
     run.engine = "smt";

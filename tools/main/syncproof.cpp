@@ -3,6 +3,7 @@
 
 #include <exception>
 #include <iostream>
+#include <new>
 
 #include "syncproof/version.h"
 #include "tools/commands.h"
@@ -35,6 +36,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return static_cast<int>(Exit::Usage);
+  } catch (const std::bad_alloc&) {  // outside a case (each command reports its cases' own)
+    std::cerr << "syncproof: internal error: out of memory\n";
+    return static_cast<int>(Exit::Internal);
   } catch (const std::exception& e) {
     std::cerr << "syncproof: internal error: " << e.what() << "\n";
     return static_cast<int>(Exit::Internal);

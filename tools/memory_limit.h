@@ -1,0 +1,21 @@
+#pragma once
+// --max-memory: the address space the process may use (setrlimit RLIMIT_AS), so that a case the
+// engines cannot handle ends in std::bad_alloc, caught and reported with the case's size, rather
+// than in the kernel's out-of-memory killer. Not enforced in AddressSanitizer builds (ASan
+// reserves terabytes of address space; ASAN_OPTIONS=soft_rss_limit_mb=N:allocator_may_return_null=1
+// does the same there).
+#include <cstdint>
+#include <string>
+
+namespace syncproof::cli {
+
+// Three quarters of the physical memory (0 if unknown).
+uint64_t default_memory_limit();
+
+// Sets the limit (0: none); returns an error message, empty on success.
+std::string apply_memory_limit(uint64_t bytes);
+
+// Whether apply_memory_limit has an effect in this build.
+bool memory_limit_enforced();
+
+}  // namespace syncproof::cli
