@@ -4,6 +4,7 @@
 //   syncproof_bench frames [N...] [--bug KIND] [--engine E]   generated frames (bench_frames.h)
 //   syncproof_bench engines|states|promela ...   both engines side by side (bench_engines.h)
 //   syncproof_bench batch|batch-generated|formats ... --jobs and report writers (bench_batch.h)
+//   syncproof_bench fix [DIR] | barrier-table [BINARY [JOBS]]   the synthesis (bench_synth.h)
 // Prints one table; every number is a median of --runs repetitions (default 3).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -19,6 +20,7 @@
 #include "bench/bench_batch.h"
 #include "bench/bench_engines.h"
 #include "bench/bench_frames.h"
+#include "bench/bench_synth.h"
 #include "encode/check.h"
 #include "lang/lint_files.h"
 #include "lang/parse.h"
@@ -141,6 +143,10 @@ int main(int argc, char** argv) {
     return bench::batch_generated(args.size() > 1 ? std::atoi(args[1].c_str()) : 200,
                                   args.size() > 2 ? std::atoi(args[2].c_str()) : 500, runs);
   if (args[0] == "formats") return bench::formats(args.size() > 1 ? args[1] : "cases", runs);
+  if (args[0] == "fix") return bench::fix(args.size() > 1 ? args[1] : "cases/frames", runs);
+  if (args[0] == "barrier-table")
+    return bench::barrier_table(args.size() > 1 ? args[1] : "build/syncproof",
+                                args.size() > 2 ? std::atoi(args[2].c_str()) : 2, runs);
   if (args[0] == "streams") {
     std::vector<int> sizes;
     for (size_t i = 1; i < args.size(); ++i) sizes.push_back(std::atoi(args[i].c_str()));
@@ -152,7 +158,7 @@ int main(int argc, char** argv) {
       "usage: syncproof_bench [library [DIR] | streams [N...] | stream-text N | frames [N...] "
       "[--bug [KIND]] [--engine smt|exec|both] [--seed S] [--no-order-proofs] | frame-text N "
       "[--bug [KIND]] [--seed S] | engines [DIR] | states CASE | promela CASE | batch [DIR] | "
-      "batch-generated [N [COMMANDS]] | "
-      "formats [DIR]] [--runs K]\n");
+      "batch-generated [N [COMMANDS]] | formats [DIR] | fix [DIR] | barrier-table [BINARY "
+      "[JOBS]]] [--runs K]\n");
   return 64;
 }

@@ -4,7 +4,7 @@ file(GLOB_RECURSE files ${ROOT}/model/*.[ch]* ${ROOT}/lang/*.[ch]* ${ROOT}/encod
      ${ROOT}/properties/*.[ch]* ${ROOT}/solver/*.[ch]* ${ROOT}/exec/*.[ch]* ${ROOT}/tools/*.[ch]*
      ${ROOT}/tests/*.[ch]* ${ROOT}/bench/*.[ch]* ${ROOT}/fuzz/*.[ch]* ${ROOT}/util/*.[ch]*
      ${ROOT}/report/*.[ch]* ${ROOT}/viz/*.[ch]* ${ROOT}/stream/*.[ch]* ${ROOT}/record/*.[ch]*
-     ${ROOT}/examples/*.[ch]*)
+     ${ROOT}/synth/*.[ch]* ${ROOT}/examples/*.[ch]*)
 list(FILTER files INCLUDE REGEX "\\.(cpp|h)$")
 execute_process(COMMAND ${CLANG_FORMAT} --dry-run --Werror ${files}
                 RESULT_VARIABLE rc ERROR_VARIABLE err)

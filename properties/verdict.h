@@ -1,6 +1,7 @@
 #pragma once
 // The one closed verdict type every engine returns for a property.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -15,10 +16,28 @@ struct TraceLine {
   std::string what;     // what happened
 };
 
+// One replacement in a case file's text: `len` bytes at (line, col) (1-based) become `text`.
+// A whole new line is `len` 0 at column 1 with `text` ending in a newline.
+struct SourceEdit {
+  unsigned line = 0, col = 0, len = 0;
+  std::string text;
+};
+
+// The complete cheapest fix of a violation (synth/, docs/FIX.md): every edit that makes the
+// property proved, each re-checked with both engines, as a user reads it and as text edits.
+struct Fix {
+  std::vector<std::string> edits;   // "case.sync:12: add D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE to
+                                    // SyncTopOfPipeX (+2)"; empty when there is none
+  std::vector<SourceEdit> changes;  // the same edits applied to the case file's text
+  int cost = 0;                     // what they add to the barrier (model/COSTS.md)
+  std::string note;                 // no edits: why (no edit set can fix it, not found in budget)
+};
+
 struct Trace {
   std::vector<TraceLine> lines;     // time-ordered
   std::string why;                  // one line: why the property fails in this execution
   std::vector<std::string> blamed;  // the flags or waits whose absence the explanation names
+  std::optional<Fix> fix;           // filled in by the CLI (`check`, synth/) when asked for
 };
 
 struct Proved {

@@ -15,7 +15,17 @@ json to_json(const properties::TraceLine& l, size_t step) {
 json to_json(const properties::Trace& t) {
   json events = json::array();
   for (size_t i = 0; i < t.lines.size(); ++i) events.push_back(to_json(t.lines[i], i + 1));
-  return {{"events", events}, {"why", t.why}, {"missing", t.blamed}};
+  json j = {{"events", events}, {"why", t.why}, {"missing", t.blamed}};
+  if (t.fix) {
+    json changes = json::array();
+    for (const properties::SourceEdit& e : t.fix->changes)
+      changes.push_back({{"line", e.line}, {"col", e.col}, {"len", e.len}, {"text", e.text}});
+    j["fix"] = {{"edits", t.fix->edits},
+                {"changes", changes},
+                {"cost", t.fix->cost},
+                {"note", t.fix->note}};
+  }
+  return j;
 }
 
 json to_json(const properties::Verdict& v) {

@@ -107,6 +107,21 @@ json property_result(const CaseEntry& e, const properties::PropertyResult& r) {
               {"properties", to_json(r.verdict)}};
   res["properties"].erase("trace");  // it is the code flow
   if (v) res["codeFlows"] = json::array({code_flow(e.c.file, v->trace)});
+  if (v && v->trace.fix && !v->trace.fix->changes.empty()) {
+    // The cheapest complete fix (docs/FIX.md) as SARIF's fix object: text replacements.
+    const properties::Fix& f = *v->trace.fix;
+    json replacements = json::array();
+    for (const properties::SourceEdit& x : f.changes)
+      replacements.push_back(
+          {{"deletedRegion",
+            {{"startLine", x.line}, {"startColumn", x.col}, {"charLength", x.len}}},
+           {"insertedContent", {{"text", x.text}}}});
+    res["fixes"] = json::array(
+        {{{"description",
+           {{"text", fmt::format("{} (cost {:+})", fmt::join(f.edits, "; "), f.cost)}}},
+          {"artifactChanges", json::array({{{"artifactLocation", {{"uri", uri(e.c.file)}}},
+                                            {"replacements", replacements}}})}}});
+  }
   return res;
 }
 

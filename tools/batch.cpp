@@ -43,7 +43,7 @@ lang::ParseResult read_case(const std::string& path, uint64_t max_bytes) {
 }
 
 void check_into(CaseOutcome& o, const lang::CaseInput& in, bool quiet, const InputLimits& limits,
-                CaseSize& size, std::ostream& out) {
+                const SynthCheck* synth, CaseSize& size, std::ostream& out) {
   report::CaseEntry& e = o.entry;
   const std::string& f = in.display;  // escaped: a name cannot split a file:line:col line
   e.path = f;
@@ -101,8 +101,10 @@ void check_into(CaseOutcome& o, const lang::CaseInput& in, bool quiet, const Inp
     return;
   }
   e.result = run_engines(o.totals, pr.c);
+  if (synth) attach_fixes(pr.c, e.result, *synth);
   for (const auto& r : e.result.results)
     print_property(out, pr.c, pr.c.properties[r.property], r, quiet);
+  if (synth) out << redundant_report(pr.c, e.result, *synth);
   out << o.totals.pending;
   if (!o.totals.pending.empty()) e.disagreements.push_back(o.totals.pending);
   e.c = std::move(pr.c);
@@ -129,7 +131,7 @@ void draw_pictures(CaseOutcome& o) {
 }  // namespace
 
 CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
-                        bool pictures, const InputLimits& limits) {
+                        bool pictures, const InputLimits& limits, const SynthCheck* synth) {
   CaseOutcome o;
   o.totals = counters_only(settings);
   std::ostringstream out;
@@ -145,7 +147,7 @@ CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bo
     out << fmt::format("{}: {}\n", in.display, o.entry.message);
   };
   try {
-    check_into(o, in, quiet, limits, size, out);
+    check_into(o, in, quiet, limits, synth, size, out);
     if (pictures) draw_pictures(o);
   } catch (const std::bad_alloc&) {
     internal(fmt::format(
@@ -238,7 +240,8 @@ void run_batch(const std::vector<lang::CaseInput>& inputs, const EngineRun& sett
   size_t done = 0;
   const auto work = [&] {
     for (size_t i; (i = next.fetch_add(1)) < n;) {
-      CaseOutcome o = check_input(inputs[i], settings, opt.quiet, opt.pictures, opt.limits);
+      CaseOutcome o =
+          check_input(inputs[i], settings, opt.quiet, opt.pictures, opt.limits, opt.synth);
       std::lock_guard lock(m);
       slots[i] = std::move(o);
       ++done;

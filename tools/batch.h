@@ -13,6 +13,7 @@
 #include "tools/case_limits.h"
 #include "tools/engines.h"
 #include "tools/report.h"
+#include "tools/synth_check.h"
 
 namespace syncproof::cli {
 
@@ -36,9 +37,11 @@ struct InputLimits {
 };
 
 // One input, start to finish. Never throws: an exception (out of memory included) becomes an
-// InternalError entry naming the case and its size.
+// InternalError entry naming the case and its size. `synth`, when given: the fixes under
+// violations and the --redundant report (synth_check.h).
 CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
-                        bool pictures = false, const InputLimits& limits = {});
+                        bool pictures = false, const InputLimits& limits = {},
+                        const SynthCheck* synth = nullptr);
 
 // Adds one case's outcome to the text report's summary table, and its engine counters to `run`.
 void count(Summary& sum, EngineRun& run, const CaseOutcome& o);
@@ -62,6 +65,7 @@ struct BatchOptions {
   // batch has run for longer than 2 s; cleared before each in-order delivery.
   bool progress = false;
   InputLimits limits = {};
+  const SynthCheck* synth = nullptr;  // fixes and --redundant (synth_check.h)
 };
 
 // Checks every input on opt.jobs threads and calls deliver(outcome) on the calling thread, in

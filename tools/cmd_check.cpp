@@ -26,6 +26,7 @@
 #include "tools/memory_limit.h"
 #include "tools/options.h"
 #include "tools/report.h"
+#include "tools/synth_engines.h"
 #include "util/atomic_file.h"
 
 namespace syncproof::cli {
@@ -50,6 +51,9 @@ struct CheckArgs {
   std::string shard;
   std::vector<std::string> formats, outputs;
   std::string trace_out;
+  bool fix = false, no_fix = false, redundant = false;
+  std::vector<std::string> costs;
+  size_t budget = 3000;
 };
 
 enum class Format : uint8_t { Text, Json, Junit, Sarif };
@@ -152,6 +156,10 @@ int run_check(const CheckArgs& a, std::ostream& out) {
     if (!s) return usage(fmt::format("--shard '{}': expected I/N with 1 <= I <= N", a.shard));
     shard = *s;
   }
+  if (a.fix && a.no_fix) return usage("--fix and --no-fix exclude each other");
+  if (a.budget == 0) return usage("--budget must be at least 1");
+  model::CostModel costs;
+  if (auto err = apply_costs(costs, a.costs)) return usage(*err);
   std::string error;
   auto dests = destinations(a, &error);
   if (!dests) return usage(error);
@@ -184,6 +192,13 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   Summary sum;
   const auto inputs = shard_inputs(lang::collect_case_files(a.paths), shard.first, shard.second);
   BatchOptions bo{report.jobs, a.quiet, !a.trace_out.empty(), true};
+  SynthCheck synth;
+  synth.fixes = a.no_fix ? SynthCheck::Fixes::Off
+                : a.fix  ? SynthCheck::Fixes::All
+                         : SynthCheck::Fixes::Unexpected;
+  synth.redundant = a.redundant;
+  synth.opt = fix_options(opt, run.exec, costs, a.budget);
+  bo.synth = &synth;
   bo.limits = {a.max_file_size, a.caps, a.max_memory};
   std::set<std::string> pictures;  // names written, so that none overwrites another
   bool rc_write = false;
@@ -274,6 +289,16 @@ void register_check(CLI::App& app, int& rc) {
                   "write each counterexample here as a Perfetto trace (.perfetto.json) and a "
                   "Graphviz happens-before graph (.dot)");
   cmd->add_flag("--quiet", args->quiet, "print only failures and the summary");
+  cmd->add_flag("--fix", args->fix,
+                "under every violation, the cheapest complete fix (by default only under "
+                "violated `prove` properties; docs/FIX.md)");
+  cmd->add_flag("--no-fix", args->no_fix, "no fix under any violation");
+  cmd->add_flag("--redundant", args->redundant,
+                "for cases whose properties are all proved: the flags that can go, and the "
+                "smallest barrier");
+  cmd->add_option("--cost", args->costs, "NAME=N: override a cost of model/COSTS.md (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--budget", args->budget, "engine calls per fix or --redundant search (3000)");
   cmd->add_flag("--no-order-proofs", args->no_order_proofs,
                 "ask the solver every question (no must-happen-before shortcut)");
   cmd->callback([args, &rc] { rc = run_check(*args, std::cout); });

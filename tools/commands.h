@@ -11,5 +11,7 @@ void register_check(CLI::App& app, int& rc);
 void register_fuzz(CLI::App& app, int& rc);
 void register_monotone(CLI::App& app, int& rc);
 void register_export(CLI::App& app, int& rc);
+void register_fix(CLI::App& app, int& rc);
+void register_barrier(CLI::App& app, int& rc);
 
 }  // namespace syncproof::cli

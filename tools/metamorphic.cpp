@@ -7,6 +7,7 @@
 #include "exec/check.h"
 #include "model/flags.h"
 #include "model/validity.h"
+#include "synth/flag_ops.h"
 
 namespace syncproof::cli {
 
@@ -39,31 +40,8 @@ Case with_assumption(const Case& c, AssumptionId a, bool on) {
   return v;
 }
 
-// The SyncFlags word of a command that carries one, and its API.
-struct Carrier {
-  uint32_t* flags;
-  SyncApi api;
-};
-std::optional<Carrier> carrier(Command& cmd) {
-  if (auto* s = std::get_if<SyncCmd>(&cmd.body)) return Carrier{&s->flags, s->api};
-  if (auto* b = std::get_if<BopWriteCmd>(&cmd.body)) return Carrier{&b->flags, b->api};
-  if (auto* s = std::get_if<SignalCmd>(&cmd.body); s && s->xbox)
-    return Carrier{&s->flags, SyncApi::Signal2X};
-  if (auto* w = std::get_if<WaitFenceCmd>(&cmd.body); w && w->xbox)
-    return Carrier{&w->flags, SyncApi::WaitX};
-  return std::nullopt;
-}
-
-// The operation flags: every independent bit of D3D12XBOX_SYNC_FLAGS, and ICACHE_INVALIDATE (the
-// ALL value of its field). Range, margin and volatile selectors are modifiers, not operations.
-std::vector<const FlagDef*> operation_flags() {
-  std::vector<const FlagDef*> out;
-  for (const FlagDef& d : all_flags())
-    if (d.family == FlagFamily::Sync && d.value && *d.value &&
-        (d.kind == FlagKind::Bit || d.name == "D3D12XBOX_SYNC_FLAG_ICACHE_INVALIDATE"))
-      out.push_back(&d);
-  return out;
-}
+using synth::carrier;  // the SyncFlags word of a command that carries one, and its API
+using synth::operation_flags;
 
 std::string short_name(const FlagDef& d) {
   return std::string(d.name.substr(family_prefix(d.family).size()));

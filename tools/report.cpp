@@ -102,6 +102,15 @@ void print_property(std::ostream& out, const Case& c, const Property& p,
     out << fmt::format("    missing: {}\n", fmt::join(v->trace.blamed, " or "));
   if (v->failing > 1)
     out << fmt::format("    ({} obligations fail; the first is shown)\n", v->failing);
+  if (const auto& f = v->trace.fix) {
+    if (f->edits.empty()) {
+      out << fmt::format("    fix: none: {}\n", f->note);
+    } else {
+      out << fmt::format("    fix (cost {:+}, proved by both engines{}):\n", f->cost,
+                         f->note.empty() ? "" : "; the file cannot be edited: " + f->note);
+      for (const std::string& e : f->edits) out << "      " << e << "\n";
+    }
+  }
 }
 
 void print_summary(std::ostream& out, const Summary& s) {

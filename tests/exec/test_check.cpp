@@ -16,7 +16,8 @@ using namespace syncproof::exec::testing;
 
 namespace {
 
-const std::string kUavSrv = syncproof::testing::kUavSrvCommands + R"(prove visible produce -> consume
+const std::string kUavSrv =
+    syncproof::testing::kUavSrvCommands + R"(prove visible produce -> consume
 prove no-hazards
 prove deadlock-free
 )";

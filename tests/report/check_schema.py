@@ -16,6 +16,8 @@ runs = [
     ["check", "--format", "json", "cases/"],
     ["check", "--format", "json", "--engine", "both", "cases/deadlock", "cases/same-queue",
      "no-such-file.sync"],
+    # every violation carries its cheapest fix (docs/FIX.md)
+    ["check", "--format", "json", "--fix", "cases/same-queue", "cases/cross-queue/race-no-fence.sync"],
 ]
 for args in runs:
     out = subprocess.run([syncproof] + args, cwd=root, capture_output=True, text=True, timeout=600)

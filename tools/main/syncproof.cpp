@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
   register_fuzz(app, rc);
   register_monotone(app, rc);
   register_export(app, rc);
+  register_fix(app, rc);
+  register_barrier(app, rc);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

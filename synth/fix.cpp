@@ -1,0 +1,232 @@
+#include "synth/fix.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "model/flags.h"
+#include "properties/api_order.h"
+#include "properties/obligation.h"
+#include "synth/bases.h"
+#include "synth/flag_ops.h"
+#include "synth/redundant.h"
+
+namespace syncproof::synth {
+
+using namespace model;
+
+namespace {
+
+std::vector<const Edit*> pointers(const std::vector<Edit>& edits) {
+  std::vector<const Edit*> out;
+  for (const Edit& e : edits) out.push_back(&e);
+  return out;
+}
+
+bool proved_by_both(const Verification& v, size_t p) {
+  for (const auto* r : {&v.smt, &v.exec})
+    if (p >= r->results.size() ||
+        !std::holds_alternative<properties::Proved>(r->results[p].verdict))
+      return false;
+  return true;
+}
+
+// The carriers of `fixed` the fix touched or that lie between the commands of the goals'
+// obligations: where a flag the fix made unnecessary can be.
+std::vector<std::pair<uint32_t, uint32_t>> near_fix(const Case& fixed, const ModelConfig& cfg,
+                                                    const Origins& origin, const Case& orig,
+                                                    const std::vector<size_t>& goals) {
+  std::vector<std::pair<uint32_t, uint32_t>> out;
+  const LoweredProgram lp = lower(fixed, cfg);
+  const properties::ApiOrder order(lp);
+  std::vector<Pair> pairs;
+  for (size_t g : goals)
+    for (const auto& ob : properties::obligations_for(lp, fixed.properties[g]).list)
+      for (const Pair& p : obligation_pairs(lp, ob)) pairs.push_back(p);
+  for (uint32_t q = 0; q < fixed.queues.size(); ++q)
+    for (uint32_t i = 0; i < fixed.queues[q].commands.size(); ++i) {
+      const auto car = carrier(fixed.queues[q].commands[i]);
+      if (!car) continue;
+      const Origin& o = origin[q][i];
+      bool touched = o.fresh;
+      if (!o.fresh) {
+        const auto was = carrier(orig.queues[q].commands[o.index]);
+        touched = !was || was->flags != car->flags || was->control.bits != car->control.bits;
+      }
+      const bool between = std::any_of(pairs.begin(), pairs.end(), [&](const Pair& p) {
+        const bool after = (q == p.qa && i >= p.a) || order.before(p.qa, p.a, q, i);
+        const bool before = (q == p.qb && i <= p.b) || order.before(q, i, p.qb, p.b);
+        return after && before;
+      });
+      if (touched || between) out.push_back({q, i});
+    }
+  return out;
+}
+
+// Among equally cheap edits, the one a console engineer would write: invalidations on the
+// acquire side (a WaitX, a SyncTopOfPipeX), flushes and waits for work on the release side (a
+// Signal2X, a BOP write, a SyncBottomOfPipeX). 0 is preferred; costs are not affected.
+int placement_rank(const Case& base, const Edit& e) {
+  constexpr uint32_t kInvalidations = 0x3u | sync::kKcacheInvalidate | sync::kVcacheInvalidate |
+                                      sync::kGl1Invalidate | sync::kGl2Invalidate |
+                                      sync::kGl2InvalidateUnshared | sync::kMcacheInvalidate;
+  std::optional<SyncApi> api;
+  if (e.kind == EditKind::NewSync) {
+    api = e.api;
+  } else if (e.kind == EditKind::AddFlags && e.queue < base.queues.size() &&
+             e.cmd < base.queues[e.queue].commands.size()) {
+    if (const auto car = carrier(base.queues[e.queue].commands[e.cmd])) api = car->api;
+  }
+  if (!api || !e.flags) return 0;
+  const bool acquire = *api == SyncApi::SyncTopOfPipeX || *api == SyncApi::WaitX;
+  const bool invalidation = (e.flags & ~kInvalidations) == 0;
+  return acquire == invalidation ? 0 : 1;
+}
+
+}  // namespace
+
+std::string_view to_string(FixResult::Status s) {
+  switch (s) {
+    case FixResult::Status::Nothing:
+      return "nothing-to-fix";
+    case FixResult::Status::Fixed:
+      return "fixed";
+    case FixResult::Status::Unfixable:
+      return "unfixable";
+    case FixResult::Status::Budget:
+      return "budget";
+    case FixResult::Status::NotVerified:
+      return "not-verified";
+  }
+  return "";
+}
+
+void default_goals(const Case& c, const properties::CaseResult& r, bool all,
+                   std::vector<size_t>* goals, std::vector<size_t>* keep) {
+  for (const auto& pr : r.results) {
+    const Property& p = c.properties[pr.property];
+    const bool proved = std::holds_alternative<properties::Proved>(pr.verdict);
+    if (proved && p.expect == Expectation::Holds)
+      keep->push_back(pr.property);
+    else if (!proved && (all || p.expect == Expectation::Holds))
+      goals->push_back(pr.property);
+  }
+}
+
+FixResult fix_case(const Case& c, const std::vector<size_t>& goals, const std::vector<size_t>& keep,
+                   const FixOptions& opt) {
+  FixResult res;
+  res.before = opt.costs.barrier(c);
+  res.fixed = c;
+  res.origin = identity_origins(c);
+  if (goals.empty()) return res;
+  std::vector<size_t> props = goals;
+  props.insert(props.end(), keep.begin(), keep.end());
+  std::sort(props.begin(), props.end());
+  props.erase(std::unique(props.begin(), props.end()), props.end());
+
+  // The case as it is: its configuration, and whether anything is to be done.
+  Oracle first(c, opt.search, opt.budget);
+  const Outcome& now = first.check({}, props);
+  res.calls = first.calls();
+  if (now.pass) return res;
+  const ModelConfig cfg = now.result.config;
+  const Bases bases = make_bases(c, cfg, goals, opt.bases);
+
+  struct Best {
+    int total;
+    Case base_case;
+    Origins base_origin;
+    std::vector<Edit> edits;
+    bool exact;
+  };
+  std::optional<Best> best;
+  std::string why;
+  bool budget_hit = false;
+  for (const Base& b : bases.list) {
+    const int base_cost = added_cost(c, pointers(b.edits), opt.costs);
+    if (best && base_cost >= best->total) continue;
+    if (res.calls >= opt.budget) {
+      budget_hit = true;
+      break;
+    }
+    Origins ob;
+    Case base_case = apply(c, b.edits, &ob);
+    Oracle o(base_case, opt.search, opt.budget - res.calls);
+    SearchOptions so;
+    so.costs = &opt.costs;
+    if (best) so.ceiling = best->total - base_cost;
+    so.rank = [&o](uint32_t id) { return placement_rank(o.base(), o.universe()[id]); };
+    const SearchResult r = cheapest(o, props, so);
+    res.calls += o.calls();
+    if (r.status == SearchResult::Status::Found) {
+      const int total = base_cost + r.cost;
+      if (!best || total < best->total) {
+        std::vector<Edit> edits;
+        for (uint32_t id : r.edits) edits.push_back(o.universe()[id]);
+        best = Best{total, std::move(base_case), std::move(ob), std::move(edits), r.exact};
+      }
+    } else if (r.status == SearchResult::Status::Pruned) {
+      // no fix from this base is cheaper than the best one
+    } else if (r.status == SearchResult::Status::Budget) {
+      budget_hit = true;
+    } else if (why.empty()) {
+      why = fmt::format("{} stays unproved with every candidate edit: {}",
+                        property_words(c, c.properties[r.prop]), r.why);
+    }
+  }
+  if (!best) {
+    res.status =
+        budget_hit && why.empty() ? FixResult::Status::Budget : FixResult::Status::Unfixable;
+    if (res.status == FixResult::Status::Budget)
+      why = fmt::format("no fix found within {} engine calls (--budget)", opt.budget);
+    for (const std::string& u : bases.unorderable) why += "; " + u;
+    res.why = why;
+    return res;
+  }
+  Origins os;
+  Case fixed = apply(best->base_case, best->edits, &os);
+  Origins origin = compose(best->base_origin, os);
+  for (size_t g : goals) {
+    fixed.properties[g].expect = Expectation::Holds;
+    fixed.properties[g].missing.clear();
+  }
+  res.exact = best->exact;
+  if (opt.minimize) {
+    // Every sync of a small case, not only those near the fix: a flag placed too late (a flush
+    // after the overwrite it should precede) is one the fix makes unnecessary away from it. In a
+    // large case (a frame), only those near the fix, to bound the engine calls.
+    size_t carriers = 0;
+    for (const Queue& q : fixed.queues)
+      for (const Command& cmd : q.commands) carriers += carrier(cmd).has_value();
+    const auto near = carriers <= 32 ? std::vector<std::pair<uint32_t, uint32_t>>{}
+                                     : near_fix(fixed, cfg, origin, c, goals);
+    FixOptions mo = opt;
+    mo.budget = opt.budget > res.calls ? opt.budget - res.calls : 0;
+    const RedundantResult red = find_redundant(fixed, props, mo, near);
+    res.calls += red.calls;
+    if (red.status == RedundantResult::Status::Found) {
+      fixed = red.minimized;
+      origin = compose(origin, red.origin);
+    }
+  }
+  res.verification = opt.verify(fixed);
+  res.changes = diff(c, fixed, origin, opt.costs);
+  res.cost = total_cost(res.changes);
+  res.fixed = std::move(fixed);
+  res.origin = std::move(origin);
+  bool ok = res.verification.problems.empty();
+  for (size_t p : props) ok = ok && proved_by_both(res.verification, p);
+  if (!ok) {
+    res.status = FixResult::Status::NotVerified;
+    res.why = !res.verification.problems.empty()
+                  ? res.verification.problems.front()
+                  : "the fixed case is not proved by both engines (a bug: please report it)";
+    return res;
+  }
+  res.status = FixResult::Status::Fixed;
+  return res;
+}
+
+}  // namespace syncproof::synth

@@ -1,0 +1,384 @@
+// `syncproof barrier --producer "cs uav" --consumer "ps srv" [...]`: the cheapest proved barrier
+// between two accesses (synth/barrier.h), as C++ calls to paste and as a case-file snippet, with
+// the assumptions its proof rests on; `--table` for every producer x consumer (docs/BARRIERS.md
+// is its output, and a CTest fails when it is stale).
+#include <fmt/format.h>
+
+#include <atomic>
+#include <iostream>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "lang/parse.h"
+#include "synth/barrier.h"
+#include "synth/flag_ops.h"
+#include "synth/text.h"
+#include "tools/batch.h"
+#include "tools/commands.h"
+#include "tools/exit_codes.h"
+#include "tools/synth_engines.h"
+
+namespace syncproof::cli {
+
+namespace {
+
+struct BarrierArgs {
+  std::string producer, consumer, producer_queue, consumer_queue, target, profile;
+  std::vector<std::string> costs;
+  bool table = false;
+  unsigned jobs = 0;
+  size_t budget = 3000;
+  unsigned timeout_ms = 20000;
+};
+
+int usage(const std::string& msg) {
+  std::cerr << "syncproof barrier: " << msg << "\n";
+  return static_cast<int>(Exit::Usage);
+}
+
+std::optional<model::QueueType> queue_type(const std::string& s, std::string* error) {
+  if (s == "graphics") return model::QueueType::Graphics;
+  if (s == "compute") return model::QueueType::Compute;
+  if (s == "host") return model::QueueType::Host;
+  *error = fmt::format("unknown queue type '{}' (graphics, compute, host)", s);
+  return std::nullopt;
+}
+
+// One answer: the fixed case, its text, and what the proof assumed.
+struct Answer {
+  synth::FixResult fix;
+  model::Case original;
+  std::string text, fixed_text;  // the case without and with the barrier
+  std::vector<std::string> assumptions;
+  std::string error;  // the query's case does not parse (a bug) or the fix was not written
+};
+
+Answer solve(const synth::BarrierQuery& q, const synth::Resolved& r, const synth::FixOptions& opt) {
+  Answer a;
+  a.text = synth::barrier_case_text(q, r);
+  lang::ParseResult pr = lang::parse_case("barrier.sync", a.text);
+  if (pr.has_errors()) {
+    a.error = "internal error: the query's case does not parse:\n" + lang::render_all(pr);
+    return a;
+  }
+  a.original = pr.c;
+  std::vector<size_t> goals;
+  for (size_t i = 0; i < pr.c.properties.size(); ++i) goals.push_back(i);
+  a.fix = synth::fix_case(pr.c, goals, {}, opt);
+  if (a.fix.status == synth::FixResult::Status::Nothing) {
+    a.fixed_text = a.text;
+    a.fix.verification = opt.verify(pr.c);
+  } else if (a.fix.status == synth::FixResult::Status::Fixed) {
+    const synth::EditedText t =
+        synth::edit_text(pr.c, a.text, a.fix.changes, a.fix.fixed, opt.costs);
+    if (!t.error.empty()) a.error = t.error;
+    a.fixed_text = synth::join_source(t.text);
+  }
+  std::set<std::string> as;
+  for (const auto& res : a.fix.verification.smt.results)
+    if (const auto* p = std::get_if<properties::Proved>(&res.verdict))
+      as.insert(p->assumptions.begin(), p->assumptions.end());
+  a.assumptions.assign(as.begin(), as.end());
+  return a;
+}
+
+bool solved(const Answer& a) {
+  return a.error.empty() && (a.fix.status == synth::FixResult::Status::Fixed ||
+                             a.fix.status == synth::FixResult::Status::Nothing);
+}
+
+// The commands of the barrier on one queue of the fixed case: everything but the two accesses.
+std::vector<std::string> cpp_calls(const model::Case& c, size_t q, const std::string& list,
+                                   const std::string& queue) {
+  std::vector<std::string> out;
+  for (const model::Command& cmd : c.queues[q].commands) {
+    if (std::holds_alternative<model::WorkCmd>(cmd.body)) continue;
+    const bool host = c.queues[q].type == model::QueueType::Host;
+    if (const auto* s = std::get_if<model::SignalCmd>(&cmd.body)) {
+      if (host)
+        out.push_back(fmt::format("pFence->Signal({});", s->value));
+      else if (s->xbox)
+        out.push_back(fmt::format("{}->Signal2X(pFence, {}, {});", queue, s->value,
+                                  synth::sync_word_text(s->flags)));
+      else
+        out.push_back(fmt::format("{}->Signal(pFence, {});", queue, s->value));
+      continue;
+    }
+    if (const auto* w = std::get_if<model::WaitFenceCmd>(&cmd.body)) {
+      if (host)
+        out.push_back(fmt::format(
+            "pFence->SetEventOnCompletion({}, hEvent); WaitForSingleObject(hEvent, INFINITE);",
+            w->value));
+      else if (w->xbox)
+        out.push_back(fmt::format("{}->WaitX(pFence, {}, {});", queue, w->value,
+                                  synth::sync_word_text(w->flags)));
+      else
+        out.push_back(fmt::format("{}->Wait(pFence, {});", queue, w->value));
+      continue;
+    }
+    out.push_back(fmt::format("{}->{};", list, synth::command_source(c, cmd, true)));
+  }
+  return out;
+}
+
+std::string queue_name(model::QueueType t) {
+  return t == model::QueueType::Graphics  ? "graphics"
+         : t == model::QueueType::Compute ? "compute"
+                                          : "host";
+}
+
+void print_answer(std::ostream& out, const synth::BarrierQuery& q, const synth::Resolved& r,
+                  const Answer& a) {
+  out << fmt::format(
+      "barrier: {} -> {}, {}{}{}\n", synth::access_words(q.producer, true),
+      synth::access_words(q.consumer),
+      r.cross ? fmt::format("{} queue -> {} queue", queue_name(r.pq), queue_name(r.cq))
+              : fmt::format("one {} queue", queue_name(r.pq)),
+      q.rb_coherent ? fmt::format(", target gl2-rb-coherent {}", *q.rb_coherent ? "yes" : "no")
+                    : "",
+      q.profile.empty() ? "" : ", profile " + q.profile);
+  if (!a.error.empty()) {
+    out << a.error << "\n";
+    return;
+  }
+  if (!solved(a)) {
+    out << fmt::format("no barrier: {}\n", a.fix.why);
+    return;
+  }
+  const model::Case& c = a.fix.status == synth::FixResult::Status::Fixed ? a.fix.fixed : a.original;
+  const int cost = a.fix.before + a.fix.cost;
+  out << fmt::format(
+      "cheapest proved barrier: cost {} (model/COSTS.md); {} proved by both "
+      "engines\n",
+      cost, a.original.properties.size() == 1 ? "its property" : "every property");
+  out << "\nC++ (between the producer's work and the consumer's):\n";
+  if (r.cross) {
+    const bool ph = r.pq == model::QueueType::Host, ch = r.cq == model::QueueType::Host;
+    out << fmt::format("  // {} ({}), after the producer:\n", ph ? "CPU" : "producer queue",
+                       queue_name(r.pq));
+    for (const auto& l : cpp_calls(c, 0, "pProducerList", "pProducerQueue"))
+      out << "  " << l << "\n";
+    out << fmt::format("  // {} ({}), before the consumer:\n", ch ? "CPU" : "consumer queue",
+                       queue_name(r.cq));
+    for (const auto& l : cpp_calls(c, 1, "pConsumerList", "pConsumerQueue"))
+      out << "  " << l << "\n";
+  } else {
+    const auto calls = cpp_calls(c, 0, "pCommandList", "pQueue");
+    if (calls.empty()) out << "  // nothing: the model orders and shows the write without one\n";
+    for (const auto& l : calls) out << "  " << l << "\n";
+  }
+  out << "\ncase file:\n";
+  for (const std::string& l : synth::split_source(a.fixed_text).lines) out << "  " << l << "\n";
+  out << fmt::format("\nassumptions the proof rests on (model/SEMANTICS.md): {}\n",
+                     a.assumptions.empty() ? std::string("none")
+                                           : fmt::format("{}", fmt::join(a.assumptions, ", ")));
+}
+
+// The barrier's commands in one table cell: "BOP(CS_PARTIAL_FLUSH) ; TOP(VCACHE | GL1)".
+std::string cell(const Answer& a) {
+  if (!a.error.empty()) return "error: " + a.error;
+  if (!solved(a)) return "no barrier: " + a.fix.why;
+  const model::Case& c = a.fix.status == synth::FixResult::Status::Fixed ? a.fix.fixed : a.original;
+  std::vector<std::string> parts;
+  for (size_t q = 0; q < c.queues.size(); ++q)
+    for (const model::Command& cmd : c.queues[q].commands) {
+      if (std::holds_alternative<model::WorkCmd>(cmd.body)) continue;
+      std::string s = synth::command_source(c, cmd, false);
+      for (std::string_view drop :
+           {", NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)", ", 0, D3D12XBOX_FLUSH_RANGE_ALL)"})
+        if (auto at = s.find(drop); at != std::string::npos) s.replace(at, drop.size(), ")");
+      if (const auto* sig = std::get_if<model::SignalCmd>(&cmd.body))
+        s = sig->xbox ? fmt::format("Signal2X({})", synth::sync_word_text(sig->flags, false))
+                      : "Signal";
+      parts.push_back(s);
+    }
+  if (parts.empty()) return "none needed";
+  return fmt::format("{}", fmt::join(parts, " → "));
+}
+
+struct Row {
+  synth::BarrierQuery q;
+  synth::Resolved r;
+  Answer yes, no;
+};
+
+std::vector<Row> table_rows(const std::string& profile) {
+  std::vector<Row> rows;
+  for (const auto& p : synth::table_producers())
+    for (const auto& c : synth::table_consumers())
+      for (bool cross : {false, true}) {
+        synth::BarrierQuery q;
+        q.producer = p, q.consumer = c, q.profile = profile;
+        const bool ph = p.kind == model::AccessKind::Host, ch = c.kind == model::AccessKind::Host;
+        std::string err;
+        if (!cross) {
+          if (ph || ch) continue;  // the CPU and the GPU are never one queue
+          q.producer_queue = q.consumer_queue = model::QueueType::Graphics;
+        } else if (ph && ch) {
+          continue;
+        } else if (ph) {
+          q.producer_queue = model::QueueType::Host, q.consumer_queue = model::QueueType::Graphics;
+        } else if (ch) {
+          q.producer_queue = model::QueueType::Graphics, q.consumer_queue = model::QueueType::Host;
+        } else {
+          q.producer_queue = model::QueueType::Graphics,
+          q.consumer_queue = model::QueueType::Compute;
+          if (!synth::resolve(q, &err)) {
+            q.producer_queue = model::QueueType::Compute,
+            q.consumer_queue = model::QueueType::Graphics;
+            err.clear();
+          }
+        }
+        auto r = synth::resolve(q, &err);
+        if (!r) continue;  // both are graphics work: no cross-queue pair of queue types
+        rows.push_back({q, *r, {}, {}});
+      }
+  return rows;
+}
+
+int run_table(const BarrierArgs& a, const synth::FixOptions& opt, std::ostream& out) {
+  std::vector<Row> rows = table_rows(a.profile);
+  std::atomic<size_t> next{0};
+  const unsigned jobs = std::max(1u, resolve_jobs(a.jobs));
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < jobs; ++t)
+    pool.emplace_back([&] {
+      for (size_t i; (i = next++) < rows.size();) {
+        for (bool yes : {true, false}) {
+          synth::BarrierQuery q = rows[i].q;
+          q.rb_coherent = yes;
+          (yes ? rows[i].yes : rows[i].no) = solve(q, rows[i].r, opt);
+        }
+      }
+    });
+  for (auto& t : pool) t.join();
+  out << "# Barrier reference card\n\n"
+         "<!-- Generated by `syncproof barrier --table > docs/BARRIERS.md`; CTest "
+         "(docs/barriers-current) fails when it is stale. Do not edit by hand. -->\n\n"
+         "The cheapest barrier the model proves (`visible` and `no-hazards` for a read, "
+         "`no-hazards` for a write, `deadlock-free` across queues) between a producer and a "
+         "consumer access, under the cost model of `model/COSTS.md`, each re-checked with both "
+         "engines. `target` is `gl2-rb-coherent`; where both targets need the same barrier the "
+         "row says `any`. `→` separates commands in API order; cross-queue barriers show the "
+         "producer queue's commands, then the consumer queue's. `syncproof barrier --producer P "
+         "--consumer C` prints one as C++ calls with its case file and assumptions"
+      << (a.profile.empty() ? "" : fmt::format(" (here: profile {})", a.profile)) << ".\n\n"
+      << "| producer | consumer | queues | target | cost | barrier |\n"
+         "|---|---|---|---|---|---|\n";
+  int rc = 0;
+  for (const Row& row : rows) {
+    const std::string queues =
+        row.r.cross ? fmt::format("{} → {}", queue_name(row.r.pq), queue_name(row.r.cq))
+                    : fmt::format("one {}", queue_name(row.r.pq));
+    auto cost = [](const Answer& x) {
+      return solved(x) ? fmt::format("{}", x.fix.before + x.fix.cost) : std::string("—");
+    };
+    auto line = [&](const char* target, const Answer& x) {
+      std::string text = cell(x);  // a '|' inside a Markdown table cell is written '\|'
+      for (size_t at = 0; (at = text.find('|', at)) != std::string::npos; at += 2)
+        text.insert(at, "\\");
+      out << fmt::format("| {} | {} | {} | {} | {} | {} |\n",
+                         synth::access_words(row.q.producer, true),
+                         synth::access_words(row.q.consumer), queues, target, cost(x), text);
+    };
+    if (!row.yes.error.empty() || !row.no.error.empty() ||
+        row.yes.fix.status == synth::FixResult::Status::NotVerified ||
+        row.no.fix.status == synth::FixResult::Status::NotVerified)
+      rc = static_cast<int>(Exit::Disagreement);
+    if (cell(row.yes) == cell(row.no) && cost(row.yes) == cost(row.no)) {
+      line("any", row.yes);
+    } else {
+      line("yes", row.yes);
+      line("no", row.no);
+    }
+  }
+  return rc;
+}
+
+int run_barrier(const BarrierArgs& a, std::ostream& out) {
+  if (!a.profile.empty() && !model::find_profile(a.profile))
+    return usage(fmt::format("unknown profile '{}' (strict, rdna2)", a.profile));
+  encode::CheckOptions smt;
+  smt.timeout_ms = a.timeout_ms;
+  exec::ExecOptions ex;
+  ex.timeout_ms = a.timeout_ms;
+  model::CostModel costs;
+  if (auto err = apply_costs(costs, a.costs)) return usage(*err);
+  if (a.budget == 0) return usage("--budget must be at least 1");
+  const synth::FixOptions opt = fix_options(smt, ex, costs, a.budget);
+  if (a.table) {
+    if (!a.producer.empty() || !a.consumer.empty() || !a.target.empty() ||
+        !a.producer_queue.empty() || !a.consumer_queue.empty())
+      return usage(
+          "--table prints every producer and consumer on both targets: it takes no "
+          "--producer, --consumer, --target or queue");
+    return run_table(a, opt, out);
+  }
+  if (a.producer.empty() || a.consumer.empty())
+    return usage("give --producer and --consumer (\"cs uav\", \"ps srv\", ...), or --table");
+  std::string err;
+  synth::BarrierQuery q;
+  q.profile = a.profile;
+  auto p = synth::parse_access(a.producer, true, &err);
+  if (!p) return usage("--producer " + err);
+  auto c = synth::parse_access(a.consumer, false, &err);
+  if (!c) return usage("--consumer " + err);
+  q.producer = *p, q.consumer = *c;
+  if (!a.producer_queue.empty()) {
+    q.producer_queue = queue_type(a.producer_queue, &err);
+    if (!q.producer_queue) return usage("--producer-queue: " + err);
+  }
+  if (!a.consumer_queue.empty()) {
+    q.consumer_queue = queue_type(a.consumer_queue, &err);
+    if (!q.consumer_queue) return usage("--consumer-queue: " + err);
+  }
+  if (!a.target.empty()) {
+    if (a.target == "gl2-rb-coherent=yes")
+      q.rb_coherent = true;
+    else if (a.target == "gl2-rb-coherent=no")
+      q.rb_coherent = false;
+    else
+      return usage(fmt::format("--target '{}': expected gl2-rb-coherent=yes or =no", a.target));
+  }
+  auto r = synth::resolve(q, &err);
+  if (!r) return usage(err);
+  const Answer ans = solve(q, *r, opt);
+  print_answer(out, q, *r, ans);
+  if (!ans.error.empty() || ans.fix.status == synth::FixResult::Status::NotVerified)
+    return static_cast<int>(Exit::Disagreement);
+  if (!solved(ans))
+    return static_cast<int>(
+        ans.fix.status == synth::FixResult::Status::Budget ? Exit::Unknown : Exit::NotAsExpected);
+  return static_cast<int>(Exit::Ok);
+}
+
+}  // namespace
+
+void register_barrier(CLI::App& app, int& rc) {
+  auto args = std::make_shared<BarrierArgs>();
+  auto* cmd = app.add_subcommand(
+      "barrier",
+      "the cheapest proved barrier between a producer and a consumer access, as C++ calls and "
+      "as a case file; --table for every pair");
+  cmd->add_option("--producer", args->producer,
+                  "the write: \"[STAGE] KIND\", e.g. \"cs uav\", \"ps rt\", \"dma copy-dst\"");
+  cmd->add_option("--consumer", args->consumer,
+                  "the access after it: \"[STAGE] KIND [read|write]\", e.g. \"ps srv\"");
+  cmd->add_option("--producer-queue", args->producer_queue, "graphics (default), compute, host");
+  cmd->add_option("--consumer-queue", args->consumer_queue,
+                  "graphics, compute, host (default: the producer's queue)");
+  cmd->add_option("--target", args->target, "gl2-rb-coherent=yes|no (default: the model's)");
+  cmd->add_option("--profile", args->profile, "model profile: rdna2 (default) or strict");
+  cmd->add_option("--cost", args->costs, "NAME=N: override a cost of model/COSTS.md (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_flag("--table", args->table,
+                "every producer x consumer, same queue and across queues, both targets, as "
+                "Markdown (docs/BARRIERS.md)");
+  cmd->add_option("--jobs,-j", args->jobs, "--table: worker threads (0: one per core)");
+  cmd->add_option("--budget", args->budget, "engine calls per barrier search (3000)");
+  cmd->add_option("--timeout", args->timeout_ms, "solver budget per question, in ms (20000)");
+  cmd->callback([args, &rc] { rc = run_barrier(*args, std::cout); });
+}
+
+}  // namespace syncproof::cli

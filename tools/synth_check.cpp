@@ -1,0 +1,93 @@
+#include "tools/synth_check.h"
+
+#include <fmt/format.h>
+
+#include "model/validity.h"
+#include "synth/changes.h"
+#include "synth/flag_ops.h"
+#include "synth/redundant.h"
+#include "synth/text.h"
+
+namespace syncproof::cli {
+
+namespace {
+
+std::string source_of(const model::Case& c) {
+  std::string s;
+  for (const std::string& l : c.lines) s += l + "\n";
+  return s;
+}
+
+}  // namespace
+
+void attach_fixes(const model::Case& c, properties::CaseResult& r, const SynthCheck& s) {
+  if (s.fixes == SynthCheck::Fixes::Off) return;
+  std::vector<size_t> keep;
+  for (const auto& pr : r.results)
+    if (std::holds_alternative<properties::Proved>(pr.verdict) &&
+        c.properties[pr.property].expect == model::Expectation::Holds)
+      keep.push_back(pr.property);
+  const std::string source = source_of(c);
+  for (auto& pr : r.results) {
+    auto* v = std::get_if<properties::Violated>(&pr.verdict);
+    if (!v) continue;
+    const model::Property& p = c.properties[pr.property];
+    if (s.fixes == SynthCheck::Fixes::Unexpected && p.expect != model::Expectation::Holds) continue;
+    synth::FixResult res = synth::fix_case(c, {pr.property}, keep, s.opt);
+    // The trace is about the model's verdict, not the file's expectation: a `refute` stays.
+    std::erase_if(res.changes,
+                  [](const synth::Change& ch) { return ch.kind == synth::Change::Kind::Expect; });
+    res.fixed.properties[pr.property].expect = p.expect;
+    v->trace.fix = synth::trace_fix(c, source, res, s.opt.costs);
+  }
+}
+
+std::string redundant_report(const model::Case& c, const properties::CaseResult& r,
+                             const SynthCheck& s) {
+  if (!s.redundant) return "";
+  std::vector<size_t> props;
+  for (const auto& pr : r.results) {
+    if (!std::holds_alternative<properties::Proved>(pr.verdict))
+      return fmt::format("{}: redundant: not looked for (a property is not proved)\n", c.file);
+    props.push_back(pr.property);
+  }
+  if (props.empty()) return "";
+  const synth::RedundantResult red = synth::find_redundant(c, props, s.opt);
+  using S = synth::RedundantResult::Status;
+  switch (red.status) {
+    case S::None:
+      return fmt::format("{}: redundant: none (every flag is needed; {} engine calls)\n", c.file,
+                         red.calls);
+    case S::NotProved:
+      return fmt::format("{}: redundant: not looked for (a property is not proved)\n", c.file);
+    case S::Budget:
+      return fmt::format("{}: redundant: not finished within {} engine calls (--budget)\n", c.file,
+                         s.opt.budget);
+    case S::NotVerified:
+      return fmt::format(
+          "{}: redundant: the smaller barrier is not confirmed, so none is given: {}\n", c.file,
+          red.why);
+    case S::Found:
+      break;
+  }
+  std::string out =
+      fmt::format("{}: redundant: {} flag{} can go on {} own:\n", c.file, red.alone.size(),
+                  red.alone.size() == 1 ? "" : "s", red.alone.size() == 1 ? "its" : "their");
+  for (const synth::Removal& x : red.alone) {
+    const model::Command& cmd = c.queues[x.queue].commands[x.cmd];
+    const auto car = synth::carrier(cmd);
+    out += fmt::format("  {}:{}: {} in {} (saves {})\n", c.file, cmd.loc.line, x.what,
+                       car ? model::to_string(car->api) : "", x.saves);
+  }
+  out += fmt::format(
+      "{}: smallest barrier: cost {} -> {} (saves {}{}), every property proved by both engines:\n",
+      c.file, red.before, red.before - red.saves, red.saves,
+      red.exact ? "" : "; the cheapest found, the search budget was hit");
+  const std::string source = source_of(c);
+  const synth::EditedText t = synth::edit_text(c, source, red.changes, red.minimized, s.opt.costs);
+  for (const std::string& e : t.edits) out += "  " + e + "\n";
+  if (!t.error.empty()) out += fmt::format("  (the file cannot be edited: {})\n", t.error);
+  return out;
+}
+
+}  // namespace syncproof::cli
