@@ -126,10 +126,16 @@ std::string Gen::label_wait() {
   if (written.empty()) return "";
   const int l = written[pick(static_cast<int>(written.size()))];
   const auto& vals = label_values_[l];
-  const uint64_t w = vals[pick(static_cast<int>(vals.size()))];
+  // Values only grow, so GREATER_EQUAL, GREATER and NOT_EQUAL stay satisfied once w was written;
+  // EQUAL and LESS hold only until a larger value lands, so they wait for the latest value
+  // written so far: the generation order, each write landing at once, is then a complete
+  // execution. (An older value let a queue wait for 1 after writing 3 itself: fuzz seed 1000390.)
+  const int kind = pick(5);
+  const bool latest = kind == 1 || kind == 4;
+  const uint64_t w = latest ? vals.back() : vals[pick(static_cast<int>(vals.size()))];
   std::string cmp;
   uint64_t v = w;
-  switch (pick(5)) {  // each satisfied by the value w
+  switch (kind) {  // each satisfied by the value w
     case 0:
       cmp = "GREATER_EQUAL";
       break;
