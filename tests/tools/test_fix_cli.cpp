@@ -313,10 +313,11 @@ TEST_CASE("barrier: bad queries are usage errors with their exact message") {
       {"--producer 'cs uav' --consumer 'vs rt'",
        "syncproof barrier: --consumer 'vs rt': a rt access does not happen in vs\n"},
   };
-  for (const auto& [args, err] : cases) {
+  for (const auto& c : cases) {
+    const std::string args = c.first;  // CAPTURE takes a reference: not to a structured binding
     CAPTURE(args);
-    const Ran r = run(d.path, std::string("barrier ") + args);
+    const Ran r = run(d.path, "barrier " + args);
     CHECK(r.rc == 64);
-    CHECK(r.err == err);
+    CHECK(r.err == c.second);
   }
 }
