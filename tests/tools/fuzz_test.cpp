@@ -45,7 +45,10 @@ TEST_CASE("generated cases of every size are valid and have a complete execution
       const bool deadlock = fc.props == std::vector<std::string>{"check deadlock-free"};
       deadlocks += deadlock;
       auto p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
-      CHECK(properties::all_can_complete(p, false) != deadlock);
+      // The wait put in on purpose waits for a value no signal gives; with A-INITIAL-ZERO off
+      // the fence may start at that value, so the case may still complete (and may deadlock).
+      const bool zero = p.config.assumptions.enabled(model::AssumptionId::InitialZero);
+      CHECK(properties::all_can_complete(p, false) == (!deadlock || !zero));
     }
     CHECK(invalid * 100 < cases * 20);
     CHECK(invalid > 0);
