@@ -20,50 +20,13 @@ constexpr AccessKind kAllKinds[] = {
 constexpr Stage kAllStages[] = {Stage::Vs, Stage::Ps,  Stage::Cs,
                                 Stage::Cp, Stage::Dma, Stage::Host};
 
-bool can_read(AccessKind k) {
-  return k != AccessKind::Streamout && k != AccessKind::CopyDst;
-}
-bool can_write(AccessKind k) {
-  switch (k) {
-    case AccessKind::Uav:
-    case AccessKind::Rt:
-    case AccessKind::Depth:
-    case AccessKind::Streamout:
-    case AccessKind::CopyDst:
-    case AccessKind::Host:
-      return true;
-    default:
-      return false;
-  }
-}
 bool is_dispatch(WorkKind w) {
   return w == WorkKind::Dispatch || w == WorkKind::IndirectDispatch;
 }
-// Kinds whose stage the shader chooses (vs/ps in draws, cs in dispatches).
-bool shader_kind(AccessKind k) {
-  return k == AccessKind::Srv || k == AccessKind::Cbv || k == AccessKind::Uav ||
-         k == AccessKind::ShaderCode;
-}
-Stage fixed_stage(AccessKind k) {
-  switch (k) {
-    case AccessKind::Vertex:
-    case AccessKind::Streamout:
-      return Stage::Vs;
-    case AccessKind::Index:
-    case AccessKind::Indirect:
-      return Stage::Cp;
-    case AccessKind::Rt:
-    case AccessKind::Depth:
-      return Stage::Ps;
-    case AccessKind::CopySrc:
-    case AccessKind::CopyDst:
-      return Stage::Dma;
-    case AccessKind::Host:
-      return Stage::Host;
-    default:
-      return Stage::Ps;
-  }
-}
+using model::can_read;
+using model::can_write;
+using model::fixed_stage;
+using model::shader_kind;
 
 }  // namespace
 

@@ -62,6 +62,14 @@ std::string_view to_string(AccessKind k);
 enum class Stage : uint8_t { Vs, Ps, Cs, Cp, Dma, Host };
 std::string_view to_string(Stage s);
 
+// What the case language allows of each access kind (docs/CASE-LANGUAGE.md): whether it can be
+// read or written, whether a shader chooses its stage (vs/ps in draws, cs in dispatches), and
+// otherwise the one stage it happens in.
+bool can_read(AccessKind k);
+bool can_write(AccessKind k);
+bool shader_kind(AccessKind k);
+Stage fixed_stage(AccessKind k);  // a kind that is not a shader kind (Ps for the others)
+
 struct Access {
   bool write = false;
   AccessKind kind = AccessKind::Srv;

@@ -22,10 +22,6 @@ std::string_view queue_type(QueueType t) {
 bool is_draw(WorkKind k) {
   return k == WorkKind::Draw || k == WorkKind::IndirectDraw;
 }
-bool shader_kind(AccessKind k) {
-  return k == AccessKind::Srv || k == AccessKind::Cbv || k == AccessKind::Uav ||
-         k == AccessKind::ShaderCode;
-}
 
 std::string destination(const Case& c, std::optional<uint32_t> label, uint64_t address) {
   return label ? c.labels[*label].name : hex(address);

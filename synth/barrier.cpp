@@ -17,46 +17,14 @@ constexpr AccessKind kKinds[] = {AccessKind::Srv,        AccessKind::Cbv,     Ac
                                  AccessKind::Host};
 constexpr Stage kStages[] = {Stage::Vs, Stage::Ps, Stage::Cs, Stage::Cp, Stage::Dma, Stage::Host};
 
-bool can_read(AccessKind k) {
-  return k != AccessKind::Streamout && k != AccessKind::CopyDst;
-}
-bool can_write(AccessKind k) {
-  return k == AccessKind::Uav || k == AccessKind::Rt || k == AccessKind::Depth ||
-         k == AccessKind::Streamout || k == AccessKind::CopyDst || k == AccessKind::Host;
-}
-
-// The stage an access happens in by default (docs/CASE-LANGUAGE.md's table), and the stages it
-// can be given.
+// The stage an access happens in by default (docs/CASE-LANGUAGE.md's table): cs for a shader
+// kind, else its one stage.
 Stage default_stage(AccessKind k) {
-  switch (k) {
-    case AccessKind::Vertex:
-    case AccessKind::Streamout:
-      return Stage::Vs;
-    case AccessKind::Index:
-    case AccessKind::Indirect:
-      return Stage::Cp;
-    case AccessKind::Rt:
-    case AccessKind::Depth:
-      return Stage::Ps;
-    case AccessKind::CopySrc:
-    case AccessKind::CopyDst:
-      return Stage::Dma;
-    case AccessKind::Host:
-      return Stage::Host;
-    default:
-      return Stage::Cs;
-  }
+  return shader_kind(k) ? Stage::Cs : fixed_stage(k);
 }
 bool stage_allowed(AccessKind k, Stage s) {
-  switch (k) {
-    case AccessKind::Srv:
-    case AccessKind::Cbv:
-    case AccessKind::Uav:
-    case AccessKind::ShaderCode:
-      return s == Stage::Vs || s == Stage::Ps || s == Stage::Cs;
-    default:
-      return s == default_stage(k);
-  }
+  if (shader_kind(k)) return s == Stage::Vs || s == Stage::Ps || s == Stage::Cs;
+  return s == fixed_stage(k);
 }
 bool graphics_only(const AccessSpec& a) {
   return a.stage == Stage::Vs || a.stage == Stage::Ps || a.kind == AccessKind::Index ||
