@@ -55,12 +55,30 @@ bool is_symbol(const z3::expr& e) {
 
 }  // namespace
 
+// The Z3 context, made through the C API: Z3_mk_context_rc answers NULL when it cannot allocate
+// (under --max-memory), and z3::context's own constructor would pass that NULL on and crash.
+struct OwnedZ3 {
+  OwnedZ3() {
+    Z3_config cfg = Z3_mk_config();
+    if (!cfg) throw std::bad_alloc();
+    raw = Z3_mk_context_rc(cfg);
+    Z3_del_config(cfg);
+    if (!raw) throw std::bad_alloc();
+  }
+  ~OwnedZ3() { Z3_del_context(raw); }
+  OwnedZ3(const OwnedZ3&) = delete;
+  OwnedZ3& operator=(const OwnedZ3&) = delete;
+  Z3_context raw;
+};
+
 struct Context::Impl {
   explicit Impl(ContextOptions o) : options(std::move(o)) {}
 
   ContextOptions options;
   Stats stats;
-  z3::context z3;  // declared before every expression and before the watchdog
+  OwnedZ3 owned;                         // deleted last: after every expression and solver
+  z3::scoped_context scoped{owned.raw};  // a z3::context over it that does not delete it
+  z3::context& z3 = scoped();            // declared before every expression and the watchdog
   Watchdog watchdog{[this] { z3.interrupt(); }};
   std::optional<z3::solver> flush;                  // an empty solver: see after_interrupt()
   std::vector<z3::expr> exprs;                      // Term::id -> expression

@@ -146,16 +146,24 @@ CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bo
     out.str("");  // what the case printed before it stopped is not a verdict
     out << fmt::format("{}: {}\n", in.display, o.entry.message);
   };
+  const auto out_of_memory = [&] {
+    internal(fmt::format(
+        "internal error: out of memory while checking the case ({}; memory limit {}, "
+        "--max-memory); raise the limit if the machine has the memory (0: no limit)",
+        size.describe(),
+        limits.max_memory && memory_limit_enforced() ? lang::format_size(limits.max_memory)
+                                                     : "none"));
+  };
   try {
     check_into(o, in, quiet, limits, synth, size, out);
     if (pictures) draw_pictures(o);
   } catch (const std::bad_alloc&) {
-    internal(fmt::format(
-        "internal error: out of memory while checking the case ({}; memory limit {}, "
-        "--max-memory); the engines cannot check a case this large on this machine",
-        size.describe(),
-        limits.max_memory && memory_limit_enforced() ? lang::format_size(limits.max_memory)
-                                                     : "none"));
+    out_of_memory();
+  } catch (const std::system_error& ex) {
+    if (out_of_resources(ex))
+      out_of_memory();
+    else
+      internal(fmt::format("internal error: {}", ex.what()));
   } catch (const std::exception& ex) {
     internal(fmt::format("internal error: {}", ex.what()));
   }

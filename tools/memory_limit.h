@@ -6,6 +6,7 @@
 // does the same there).
 #include <cstdint>
 #include <string>
+#include <system_error>
 
 namespace syncproof::cli {
 
@@ -17,5 +18,12 @@ std::string apply_memory_limit(uint64_t bytes);
 
 // Whether apply_memory_limit has an effect in this build.
 bool memory_limit_enforced();
+
+// A thread (the batch's workers, the solver's watchdog) could not start for want of memory or
+// address space: under --max-memory the same event as std::bad_alloc.
+inline bool out_of_resources(const std::system_error& e) {
+  return e.code() == std::errc::resource_unavailable_try_again ||
+         e.code() == std::errc::not_enough_memory;
+}
 
 }  // namespace syncproof::cli

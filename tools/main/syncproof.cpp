@@ -4,10 +4,12 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <system_error>
 
 #include "syncproof/version.h"
 #include "tools/commands.h"
 #include "tools/exit_codes.h"
+#include "tools/memory_limit.h"
 
 int main(int argc, char** argv) {
   using namespace syncproof::cli;
@@ -38,6 +40,15 @@ int main(int argc, char** argv) {
     return static_cast<int>(Exit::Usage);
   } catch (const std::bad_alloc&) {  // outside a case (each command reports its cases' own)
     std::cerr << "syncproof: internal error: out of memory\n";
+    return static_cast<int>(Exit::Internal);
+  } catch (const std::system_error& e) {
+    // A thread the batch or the solver's watchdog needs could not start: under a low
+    // --max-memory (or ulimit -v) that is the address space running out.
+    std::cerr << "syncproof: internal error: " << e.what()
+              << (out_of_resources(e)
+                      ? " (out of resources: the memory limit, --max-memory or ulimit -v, "
+                        "may be too low)\n"
+                      : "\n");
     return static_cast<int>(Exit::Internal);
   } catch (const std::exception& e) {
     std::cerr << "syncproof: internal error: " << e.what() << "\n";
