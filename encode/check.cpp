@@ -84,10 +84,61 @@ struct SolverState {
 };
 using GetSolver = std::function<SolverState&()>;
 
+// An obligation the solver proved, with the assumption literals of its current core.
+struct SolverProof {
+  const Obligation* o;
+  std::vector<solver::Term> core;
+};
+
+// The assumption literals a property needs, minimized once per property rather than once per
+// obligation: start from the union of the obligations' cores (Z3's first ones) and try dropping
+// each literal once, in the encoding's order, by re-checking the obligations whose core has it;
+// the first that stays satisfiable without it (or comes back unknown) keeps it. So every
+// obligation is unsat under the result (it is sufficient) and no literal of it can be dropped
+// (each was needed when tried, and only literals tried later were dropped after it). Literals the
+// must-order proofs of the other obligations use (`kept`) stay without a try.
+std::vector<solver::Term> property_core(SolverState& st, std::vector<SolverProof>& proofs,
+                                        const std::set<std::string>& kept, const CheckOptions& opt,
+                                        int* query_counter) {
+  const std::vector<solver::Term>& all = st.enc.assumption_literals();
+  auto has = [](const std::vector<solver::Term>& v, solver::Term t) {
+    return std::find(v.begin(), v.end(), t) != v.end();
+  };
+  std::vector<solver::Term> in;  // the current set, in the encoding's order
+  for (solver::Term t : all)
+    if (std::any_of(proofs.begin(), proofs.end(),
+                    [&](const SolverProof& p) { return has(p.core, t); }))
+      in.push_back(t);
+  for (solver::Term lit : std::vector<solver::Term>(in)) {
+    if (kept.contains(st.enc.assumption_name(lit))) continue;
+    std::vector<solver::Term> trial;
+    for (solver::Term t : in)
+      if (t != lit) trial.push_back(t);
+    std::vector<std::pair<size_t, std::vector<solver::Term>>> cores;
+    bool needed = false;
+    for (size_t k = 0; k < proofs.size() && !needed; ++k) {
+      if (!has(proofs[k].core, lit)) continue;
+      st.s.push();
+      st.s.set_query_name(proofs[k].o->name);
+      st.s.add(st.enc.violation(*proofs[k].o, (*query_counter)++).violation);
+      if (st.s.check(trial, opt.timeout_ms).status == solver::Status::Unsat)
+        cores.push_back({k, st.s.unsat_core()});
+      else
+        needed = true;
+      st.s.pop();
+    }
+    if (needed) continue;
+    in = std::move(trial);
+    for (auto& [k, core] : cores) proofs[k].core = std::move(core);
+  }
+  return in;
+}
+
 properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
                            properties::MustOrder* fast, const std::vector<Obligation>& obs,
                            const CheckOptions& opt, int* query_counter) {
   std::set<std::string> used;
+  std::vector<SolverProof> proofs;
   std::optional<properties::Violated> first;
   int failing = 0;
   for (const Obligation& o : obs) {
@@ -111,7 +162,7 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
       return properties::Unknown{fmt::format("{} on '{}'", r.reason, o.name)};
     }
     if (r.status == solver::Status::Unsat) {
-      for (solver::Term lit : s.unsat_core()) used.insert(enc.assumption_name(lit));
+      proofs.push_back({&o, s.unsat_core()});
       s.pop();
       continue;
     }
@@ -140,6 +191,9 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
     first->failing = failing;
     return *first;
   }
+  if (!proofs.empty())
+    for (solver::Term lit : property_core(smt(), proofs, used, opt, query_counter))
+      used.insert(smt().enc.assumption_name(lit));
   return properties::Proved{{used.begin(), used.end()}, static_cast<int>(obs.size())};
 }
 
@@ -189,7 +243,9 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   so.rlimit = opt.rlimit;
   so.dump_dir = opt.dump_dir;
   if (opt.dump_dir) so.dump_prefix = dump_prefix(c.file);
-  so.minimize_core = true;  // a proof reports the assumptions it needs, not Z3's first core
+  // A proof reports the assumptions it needs, not Z3's first core: decide() minimizes them once
+  // per property (property_core), so the solver's per-check minimization stays off.
+  so.minimize_core = false;
   std::unique_ptr<SolverState> state;
   const GetSolver smt = [&]() -> SolverState& {
     if (!state) state = std::make_unique<SolverState>(p, so);

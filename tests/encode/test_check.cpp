@@ -30,6 +30,35 @@ TEST_CASE("a proof lists exactly the assumptions it rests on, with and without o
   }
 }
 
+// The solver's list is minimized per property: the union of per-obligation minimal cores said
+// [A-IDLE-DRAINS-WRITES, A-WAVE-END-STORES-IN-GL2] here, although no obligation of the property
+// needs IDLE to drain the UAV write once the others have their cores (the order proofs agree).
+TEST_CASE("a property's assumptions are minimized once over all its obligations") {
+  auto c = testing::parse_case_text(R"(target gl2-rb-coherent yes
+queue gfx graphics
+texture hdr 0x200000 0x400000 compressed
+on gfx:
+  clear: Dispatch writes hdr as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH | COLOR_BLOCK_META_FLUSH | IDLE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(COLOR_BLOCK_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  blend: Draw reads hdr as rt, writes hdr as rt
+prove visible clear -> blend
+prove no-hazards
+)");
+  for (bool order_proofs : {true, false}) {
+    CAPTURE(order_proofs);
+    encode::CheckOptions opt;
+    opt.order_proofs = order_proofs;
+    auto r = encode::check_case(c, opt);
+    REQUIRE(r.results.size() == 2);
+    for (const auto& res : r.results) {
+      auto* p = std::get_if<properties::Proved>(&res.verdict);
+      REQUIRE(p);
+      CHECK(p->assumptions == std::vector<std::string>{"A-WAVE-END-STORES-IN-GL2"});
+    }
+  }
+}
+
 TEST_CASE("the strict profile refutes what rdna2 proves, and says why") {
   auto c = testing::parse_case_text(kUavSrv);
   encode::CheckOptions opt;
