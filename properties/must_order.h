@@ -11,7 +11,7 @@
 // later signal), so it still costs up to O(program) per source. It is asked only when a
 // completion order of the program (an execution) leaves the question open, stops as soon as it
 // has found what it was asked about (it goes on when asked more), runs on flat arrays, and the
-// memo of searches is bounded. properties/must_order_reference.h keeps the search as it was; the
+// memo of searches is bounded. tests/tools/must_order_reference.h keeps the search as it was; the
 // tests compare the two obligation by obligation.
 #include <deque>
 #include <optional>

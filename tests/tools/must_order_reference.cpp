@@ -1,11 +1,12 @@
-#include "properties/must_order_reference.h"
+#include "tests/tools/must_order_reference.h"
 
 #include <algorithm>
 #include <deque>
 
-namespace syncproof::properties {
+namespace syncproof::testing {
 
 using namespace model;
+using namespace properties;
 
 namespace {
 constexpr uint32_t kNoParent = UINT32_MAX;
@@ -189,4 +190,4 @@ std::optional<std::set<AssumptionId>> ReferenceMustOrder::prove(const Obligation
   return std::nullopt;
 }
 
-}  // namespace syncproof::properties
+}  // namespace syncproof::testing

@@ -1,7 +1,7 @@
 #pragma once
-// The must-order search as it was before it became linear (one full 0-1 breadth-first search per
+// The must-order search as it was before its rewrite (one full 0-1 breadth-first search per
 // source event, memoized for the whole program: O(n) time and memory per source). Kept as the
-// reference the linear one (properties/must_order.h) is tested against: the same proofs and the
+// reference the search in use (properties/must_order.h) is tested against: the same proofs and the
 // same assumption lists, obligation by obligation (tests/tools/test_must_order.cpp).
 #include <optional>
 #include <set>
@@ -10,14 +10,14 @@
 
 #include "properties/obligation.h"
 
-namespace syncproof::properties {
+namespace syncproof::testing {
 
 class ReferenceMustOrder {
  public:
   explicit ReferenceMustOrder(const model::LoweredProgram& p);
 
   // Proved: the assumptions whose guarded orders the paths used. nullopt: no proof found.
-  std::optional<std::set<model::AssumptionId>> prove(const Obligation& o);
+  std::optional<std::set<model::AssumptionId>> prove(const properties::Obligation& o);
 
  private:
   struct Reach {
@@ -30,8 +30,9 @@ class ReferenceMustOrder {
   bool covers_all(uint32_t op, uint64_t lo, uint64_t hi) const;
   // A chain of covering operations through `steps`, each after the previous point, starting
   // after `start`; returns the last point (start itself when there are no steps).
-  std::optional<model::EventId> chain(model::EventId start, const std::vector<Step>& steps,
-                                      size_t j, uint64_t lo, uint64_t hi, model::EventId target,
+  std::optional<model::EventId> chain(model::EventId start,
+                                      const std::vector<properties::Step>& steps, size_t j,
+                                      uint64_t lo, uint64_t hi, model::EventId target,
                                       std::vector<model::EventId>* points);
 
   const model::LoweredProgram& p_;
@@ -41,4 +42,4 @@ class ReferenceMustOrder {
   std::unordered_map<model::EventId, Reach> memo_;
 };
 
-}  // namespace syncproof::properties
+}  // namespace syncproof::testing

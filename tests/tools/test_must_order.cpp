@@ -1,5 +1,5 @@
 // The must-order search (properties/must_order.h) against the whole-program search it
-// replaced (properties/must_order_reference.h), the no-hazards obligations from the write index
+// replaced (tests/tools/must_order_reference.h), the no-hazards obligations from the write index
 // against those from scanning every access (obligations_for's scan_all), and API order as vector
 // clocks (properties/api_order.h) against the bitset fixpoint it replaced (below): obligation by
 // obligation, the same proof or none and the same assumption list, over the bundled library, the
@@ -14,7 +14,7 @@
 #include "lang/parse.h"
 #include "properties/api_order.h"
 #include "properties/must_order.h"
-#include "properties/must_order_reference.h"
+#include "tests/tools/must_order_reference.h"
 #include "tools/fuzz_gen.h"
 #include "tools/generate.h"
 
@@ -86,7 +86,7 @@ void compare(const std::string& file, const std::string& text, Tally* t, bool ap
   REQUIRE_MESSAGE(!pr.has_errors(), file);
   const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
   properties::MustOrder fast(p);
-  properties::ReferenceMustOrder slow(p);
+  testing::ReferenceMustOrder slow(p);
   ++t->cases;
   for (const model::Property& prop : pr.c.properties) {
     if (prop.kind == model::PropertyKind::DeadlockFree) continue;
