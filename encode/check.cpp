@@ -301,6 +301,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
         v = properties::Error{obs.error};
       else
         v = decide(p, smt, opt.order_proofs ? &fast : nullptr, obs.list, opt, &counter);
+      properties::add_assumptions(v, obs.relies);
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict());
     }
     out.results.push_back({i, v, ms_since(tp), as_expected(prop, v)});

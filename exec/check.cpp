@@ -259,6 +259,7 @@ properties::CaseResult check_case(const Case& c, const ExecOptions& opt) {
         v = properties::Error{obs.error};
       else
         v = decide_property(p, graphs, obs.list, opt, st);
+      properties::add_assumptions(v, obs.relies);
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict_of());
     }
     out.results.push_back({i, v, ms_since(tp), properties::as_expected(prop, v)});

@@ -7,7 +7,8 @@ namespace syncproof::properties {
 
 using namespace model;
 
-ApiOrder::ApiOrder(const LoweredProgram& p) : nq_(static_cast<uint32_t>(p.commands.size())) {
+ApiOrder::ApiOrder(const LoweredProgram& p, bool value_assumptions)
+    : nq_(static_cast<uint32_t>(p.commands.size())) {
   uint32_t n = 0;
   std::vector<uint32_t> queue_of;
   for (uint32_t q = 0; q < nq_; ++q) {
@@ -27,6 +28,13 @@ ApiOrder::ApiOrder(const LoweredProgram& p) : nq_(static_cast<uint32_t>(p.comman
   std::vector<uint32_t> earliest(nq_);
   for (const WaitRule& w : p.waits) {
     if (w.initial.can_sat || w.candidates.empty()) continue;
+    // The first poll fails only because the word is taken to start at 0 (it would pass on some
+    // unknown value), or the candidates depend on a value assumption.
+    const uint32_t rests_on =
+        (w.initial_unknown_may ? 1u << static_cast<int>(AssumptionId::InitialZero) : 0u) |
+        w.value_depends;
+    if (!value_assumptions && rests_on) continue;
+    relies_ |= rests_on;
     std::fill(earliest.begin(), earliest.end(), UINT32_MAX);
     for (EventId c : w.candidates) {
       const Event& e = p.events[c];

@@ -19,7 +19,12 @@ namespace syncproof::properties {
 
 class ApiOrder {
  public:
-  explicit ApiOrder(const model::LoweredProgram& p);
+  // value_assumptions false: without the waits whose order rests on a value assumption (an
+  // unknown initial word taken to be 0, A-INITIAL-ZERO; candidates A-TIMESTAMP-NONZERO narrows),
+  // so that a caller can tell whether what it derived from the order needed them.
+  explicit ApiOrder(const model::LoweredProgram& p, bool value_assumptions = true);
+  // The value assumptions (bit per AssumptionId) of the waits the order took an order from.
+  uint32_t relies() const { return relies_; }
   // Is command (qa, a) API-ordered before command (qb, b)? Never for a command and itself.
   bool before(uint32_t qa, uint32_t a, uint32_t qb, uint32_t b) const {
     return (qa != qb || a != b) && clock(qb, b)[qa] > a;
@@ -35,6 +40,7 @@ class ApiOrder {
  private:
   const uint32_t* clock(uint32_t q, uint32_t c) const { return &vc_[(base_[q] + c) * nq_]; }
   uint32_t nq_ = 0;
+  uint32_t relies_ = 0;
   std::vector<uint32_t> base_, len_;
   std::vector<uint32_t> vc_;  // [command][queue]
 };

@@ -1,6 +1,7 @@
 #include "properties/deadlock_rules.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace syncproof::properties {
 
@@ -44,25 +45,41 @@ std::vector<std::string> deadlock_assumptions(
     const Case& c, const LoweredProgram& p,
     const std::function<std::optional<bool>(const LoweredProgram&)>& proved) {
   std::vector<std::string> needed;
+  std::vector<AssumptionId> tried;
   ModelConfig cfg = p.config;
+  std::optional<LoweredProgram> current;  // the case under cfg, once an assumption is off
   auto hidden = [](const LoweredProgram& x) {
     return std::count_if(x.waits.begin(), x.waits.end(),
                          [](const WaitRule& w) { return !w.deadlock_monotone(); });
   };
-  for (AssumptionId a : relevant(p)) {
+  // What is relevant is asked of the program as it is now: with one assumption off, a wait's
+  // writers may be chained through orders another one guards (A-BOP-FIFO off, the chain goes
+  // through A-STD-FENCE-COHERENT), and that one must be tried too, or the list would leave out
+  // what the proof rests on.
+  for (;;) {
+    const LoweredProgram& now = current ? *current : p;
+    const std::vector<AssumptionId> rel = relevant(now);
+    const auto next = std::find_if(rel.begin(), rel.end(), [&](AssumptionId a) {
+      return std::find(tried.begin(), tried.end(), a) == tried.end();
+    });
+    if (next == rel.end()) break;
+    const AssumptionId a = *next;
+    tried.push_back(a);
     ModelConfig without = cfg;
     without.assumptions.set(a, false);
-    const LoweredProgram q = lower(c, without);
+    LoweredProgram q = lower(c, without);
     // Without it some wait would no longer be monotone: deciding that explores the orders its
     // writers land in, exponential in their number. Keep the assumption (never under-reports).
-    if (hidden(q) > hidden(p)) {
+    if (hidden(q) > hidden(now)) {
       needed.emplace_back(assumption(a).name);
       continue;
     }
-    if (proved(q) == std::optional<bool>(true))
+    if (proved(q) == std::optional<bool>(true)) {
       cfg = without;  // not needed: leave it off for the next ones
-    else
+      current.emplace(std::move(q));
+    } else {
       needed.emplace_back(assumption(a).name);  // needed, or undecided: never under-report
+    }
   }
   std::sort(needed.begin(), needed.end());
   return needed;

@@ -99,6 +99,10 @@ struct Obligation {
 struct Obligations {
   std::vector<Obligation> list;
   std::string error;
+  // The value assumptions (bit per AssumptionId) the list itself rests on: the API order that
+  // oriented, shadowed or ordered its pairs took a wait's order from them (ApiOrder::relies), and
+  // without those waits the list would differ. A proof of the list rests on them too.
+  uint32_t relies = 0;
 };
 // scan_all: find the no-hazards pairs and their shadowing writes by looking at every access, as
 // before the index (obligation.cpp WriteIndex); the tests check both give the same list.

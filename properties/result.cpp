@@ -27,4 +27,15 @@ bool as_expected(const Property& p, const Verdict& v) {
   return false;
 }
 
+void add_assumptions(Verdict& v, uint32_t bits) {
+  auto* p = std::get_if<Proved>(&v);
+  if (!p || !bits) return;
+  for (int a = 0; a < model::kAssumptionCount; ++a)
+    if (bits & (1u << a))
+      p->assumptions.emplace_back(model::assumption(static_cast<model::AssumptionId>(a)).name);
+  std::sort(p->assumptions.begin(), p->assumptions.end());
+  p->assumptions.erase(std::unique(p->assumptions.begin(), p->assumptions.end()),
+                       p->assumptions.end());
+}
+
 }  // namespace syncproof::properties

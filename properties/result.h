@@ -38,4 +38,8 @@ inline double ms_since(std::chrono::steady_clock::time_point t0) {
 // the explanation names every `missing` flag; check: any verdict but an error).
 bool as_expected(const model::Property& p, const Verdict& v);
 
+// A proof rests on these assumptions too (bit per AssumptionId; Obligations::relies): their names
+// join its list, which stays sorted and without repeats. Other verdicts are left as they are.
+void add_assumptions(Verdict& v, uint32_t bits);
+
 }  // namespace syncproof::properties

@@ -1,8 +1,10 @@
 #include "tools/metamorphic.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <map>
 
 #include "exec/check.h"
 #include "model/flags.h"
@@ -134,6 +136,27 @@ std::vector<MetaProblem> metamorphic_check(
     size_t flags_per_case) {
   const properties::CaseResult base = run(c);
   std::vector<MetaProblem> out;
+  // A proof's assumption list suffices: with every assumption it does not list turned off, the
+  // property is still proved (one run per distinct list).
+  std::map<std::vector<std::string>, properties::CaseResult> only;
+  for (size_t i = 0; i < c.properties.size(); ++i) {
+    const auto* p = std::get_if<properties::Proved>(&base.results[i].verdict);
+    if (!p) continue;
+    auto it = only.find(p->assumptions);
+    if (it == only.end()) {
+      Case v = c;
+      for (const AssumptionDef& a : all_assumptions())
+        if (std::find(p->assumptions.begin(), p->assumptions.end(), a.name) == p->assumptions.end())
+          v = with_assumption(v, a.id, false);
+      it = only.emplace(p->assumptions, run(v)).first;
+    }
+    if (const auto* bad = std::get_if<properties::Violated>(&it->second.results[i].verdict)) {
+      const std::string list = fmt::format("[{}]", fmt::join(p->assumptions, ", "));
+      out.push_back({fmt::format("only the proof's assumptions {} on", list), i,
+                     fmt::format("proved [{}], violated with only those assumptions on: {}",
+                                 fmt::join(p->assumptions, ", "), bad->trace.why)});
+    }
+  }
   for (const auto& [cons, lib] : relations(c, flags_per_case)) {
     if (cons.same && lib.same) continue;
     const properties::CaseResult a = cons.same ? base : run(cons.c);

@@ -9,6 +9,8 @@
 //    coherency stall — not the range, margin, engine-select or sequence modifiers, which narrow
 //    or redirect an operation) never turns proved into violated, and removing one never turns
 //    violated into proved.
+//  - A proof's assumption list suffices: with every assumption it does not list turned off, the
+//    property is still not violated.
 // Each check is a real comparison of two engine runs; a failure names the relation, the
 // property and both verdicts. `syncproof monotone` runs them over case files, `syncproof fuzz`
 // over random cases (shrinking and saving failures like engine disagreements).

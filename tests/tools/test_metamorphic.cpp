@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "exec/check.h"
 #include "tests/case_fixture.h"
 #include "tools/metamorphic.h"
 
@@ -83,6 +84,23 @@ TEST_CASE("a stand-in engine that proves less with more sync is caught") {
   CHECK(problems[0].property == 0);
 }
 
+TEST_CASE("a stand-in engine whose proof leaves out an assumption it needs is caught") {
+  const model::Case c = testing::parse_case_text(kUavSrv);
+  // Proves the property, listing nothing, unless A-GCR-OUTER-FIRST is off.
+  auto run = [](const model::Case& v) {
+    properties::CaseResult r;
+    properties::Verdict verdict = properties::Proved{};
+    for (const auto& a : v.assumptions)
+      if (!a.enable && a.id == "A-GCR-OUTER-FIRST") verdict = properties::Violated{};
+    r.results.push_back({0, verdict, 0, true});
+    return r;
+  };
+  const auto problems = metamorphic_check(c, run, 0);
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].relation == "only the proof's assumptions [] on");
+  CHECK(problems[0].detail.find("proved [], violated with only those assumptions on") == 0);
+}
+
 TEST_CASE("the engines keep every relation on cases at the edge of one") {
   // Each a barrier missing exactly what a relation adds: the profile (A-WAVE-END-STORES-IN-GL2),
   // the target (an RB write read by a shader), a flag (GL1_INVALIDATE), an assumption
@@ -112,5 +130,54 @@ refute visible produce -> consume
     CAPTURE(text);
     CHECK(metamorphic_check(c, opt, 0, MetaEngine::Smt).empty());
     CHECK(metamorphic_check(c, opt, 0, MetaEngine::Exec).empty());
+  }
+}
+
+// Two proofs that rested on an assumption they did not list (cases/regress/ has both with the
+// story): the obligations of a visible property were chosen through a label wait that orders only
+// under A-INITIAL-ZERO; deadlock freedom needed one of two assumptions that each order two fence
+// signals, and dropping each alone kept the proof.
+TEST_CASE("a proof lists what it rests on: each engine's list suffices on its own") {
+  const std::pair<const char*, std::vector<std::string>> cases[] = {
+      {R"(queue gfx graphics
+queue acs compute
+buffer ids 0x10000 0x1000
+label l 0x20000
+on acs:
+  a: Dispatch writes ids as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  b: Dispatch reads ids as srv
+  Write64BitValueBottomOfPipe2X(l, 1, NONE, NONE, NONE)
+on gfx:
+  Wait64BitValueX(l, GREATER_EQUAL, 1)
+  c: Dispatch writes ids as uav
+prove visible a -> b
+)",
+       {"A-GCR-OUTER-FIRST", "A-INITIAL-ZERO", "A-WAVE-END-STORES-IN-GL2"}},
+      {R"(queue q0 graphics
+queue q1 compute
+fence f0
+on q0:
+  Wait(f0, 2)
+on q1:
+  Signal2X(f0, 1)
+  Signal(f0, 2)
+prove deadlock-free
+)",
+       {"A-BOP-FIFO", "A-INITIAL-ZERO"}}};
+  for (const auto& [text, list] : cases) {
+    CAPTURE(text);
+    const model::Case c = testing::parse_case_text(text);
+    encode::CheckOptions opt;
+    for (MetaEngine e : {MetaEngine::Smt, MetaEngine::Exec}) {
+      CAPTURE(static_cast<int>(e));
+      const auto r = e == MetaEngine::Smt ? encode::check_case(c, opt)
+                                          : exec::check_case(c, exec::ExecOptions{});
+      const auto* p = std::get_if<properties::Proved>(&r.results.at(0).verdict);
+      REQUIRE(p);
+      CHECK(p->assumptions == list);
+      CHECK(metamorphic_check(c, opt, 0, e).empty());
+    }
   }
 }
