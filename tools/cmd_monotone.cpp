@@ -65,7 +65,8 @@ void register_monotone(CLI::App& app, int& rc) {
   auto* cmd = app.add_subcommand(
       "monotone",
       "metamorphic checks: a more conservative target, profile or assumption set never proves "
-      "more, and adding an operation flag to a sync never proves less");
+      "more, adding an operation flag to a sync never proves less, and a proof's assumption "
+      "list suffices on its own");
   cmd->add_option("paths", args->paths, "case files or directories (searched for *.sync)")
       ->required();
   cmd->add_option("--flags-per-case", args->flags_per_case,
