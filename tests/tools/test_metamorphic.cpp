@@ -166,7 +166,9 @@ on q1:
 prove deadlock-free
 )",
        {"A-BOP-FIFO", "A-INITIAL-ZERO"}}};
-  for (const auto& [text, list] : cases) {
+  for (const auto& tc : cases) {  // no structured binding: clang cannot capture one in CAPTURE
+    const char* text = tc.first;
+    const std::vector<std::string>& list = tc.second;
     CAPTURE(text);
     const model::Case c = testing::parse_case_text(text);
     encode::CheckOptions opt;
