@@ -123,14 +123,6 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligatio
   return res;
 }
 
-std::vector<std::string> assumption_names(uint32_t mask) {
-  std::vector<std::string> out;
-  for (int a = 0; a < kAssumptionCount; ++a)
-    if (mask & (1u << a)) out.emplace_back(assumption(static_cast<AssumptionId>(a)).name);
-  std::sort(out.begin(), out.end());  // as the SMT engine lists them
-  return out;
-}
-
 properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs,
                                     const std::vector<Obligation>& obs, const ExecOptions& opt,
                                     SearchStats& st) {
@@ -157,7 +149,7 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs,
     first->failing = failing;
     return *first;
   }
-  return properties::Proved{assumption_names(used), static_cast<int>(obs.size())};
+  return properties::Proved{properties::assumption_names(used), static_cast<int>(obs.size())};
 }
 
 // The same report as encode/deadlock.cpp: per queue, the first command that did not complete.

@@ -27,12 +27,19 @@ bool as_expected(const Property& p, const Verdict& v) {
   return false;
 }
 
+std::vector<std::string> assumption_names(uint32_t mask) {
+  std::vector<std::string> out;
+  for (int a = 0; a < model::kAssumptionCount; ++a)
+    if (mask & (1u << a))
+      out.emplace_back(model::assumption(static_cast<model::AssumptionId>(a)).name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 void add_assumptions(Verdict& v, uint32_t bits) {
   auto* p = std::get_if<Proved>(&v);
   if (!p || !bits) return;
-  for (int a = 0; a < model::kAssumptionCount; ++a)
-    if (bits & (1u << a))
-      p->assumptions.emplace_back(model::assumption(static_cast<model::AssumptionId>(a)).name);
+  for (std::string& name : assumption_names(bits)) p->assumptions.push_back(std::move(name));
   std::sort(p->assumptions.begin(), p->assumptions.end());
   p->assumptions.erase(std::unique(p->assumptions.begin(), p->assumptions.end()),
                        p->assumptions.end());

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "model/assumptions.h"
@@ -37,6 +38,9 @@ inline double ms_since(std::chrono::steady_clock::time_point t0) {
 // Whether a verdict is what the property line asked for (prove: proved; refute: violated and
 // the explanation names every `missing` flag; check: any verdict but an error).
 bool as_expected(const model::Property& p, const Verdict& v);
+
+// The names of the assumptions in a mask (bit per AssumptionId), sorted as every proof lists them.
+std::vector<std::string> assumption_names(uint32_t mask);
 
 // A proof rests on these assumptions too (bit per AssumptionId; Obligations::relies): their names
 // join its list, which stays sorted and without repeats. Other verdicts are left as they are.
