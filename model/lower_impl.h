@@ -101,7 +101,10 @@ class Lowerer {
   // possible, or nothing when no path exists (built on first use, once all orders are known).
   std::optional<uint32_t> path_guards(EventId a, EventId b);
   std::vector<std::vector<uint32_t>> order_out_;  // event -> indices of orders leaving it
-  std::vector<uint32_t> path_cost_, path_via_;    // path_guards' scratch, all unset between calls
+  // event -> place in a topological order of the orders (UINT32_MAX: on or after a cycle). An
+  // event placed after b cannot be on a path to b, so a search for b never looks past b's place.
+  std::vector<uint32_t> topo_;
+  std::vector<uint32_t> path_cost_, path_via_;  // path_guards' scratch, all unset between calls
   // path_guards' answers: every wait on a fence asks about the same consecutive signals.
   std::map<std::pair<EventId, EventId>, std::optional<uint32_t>> path_memo_;
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <queue>
 
 #include "model/lower_impl.h"
 
@@ -469,10 +470,25 @@ void Lowerer::resolve_waits() {
 std::optional<uint32_t> Lowerer::path_guards(EventId a, EventId b) {
   if (auto it = path_memo_.find({a, b}); it != path_memo_.end()) return it->second;
   if (order_out_.empty()) {
-    order_out_.resize(out_.events.size());
+    const size_t n = out_.events.size();
+    order_out_.resize(n);
+    std::vector<uint32_t> preds(n, 0);
     for (uint32_t i = 0; i < out_.orders.size(); ++i)
-      order_out_[out_.orders[i].before].push_back(i);
+      order_out_[out_.orders[i].before].push_back(i), ++preds[out_.orders[i].after];
+    // Kahn's algorithm taking the least event first, so that a queue's events stay close.
+    topo_.assign(n, UINT32_MAX);
+    std::priority_queue<EventId, std::vector<EventId>, std::greater<>> ready;
+    for (EventId e = 0; e < n; ++e)
+      if (!preds[e]) ready.push(e);
+    for (uint32_t next = 0; !ready.empty(); ++next) {
+      const EventId e = ready.top();
+      ready.pop();
+      topo_[e] = next;
+      for (uint32_t oi : order_out_[e])
+        if (--preds[out_.orders[oi].after] == 0) ready.push(out_.orders[oi].after);
+    }
   }
+  const uint32_t bound = topo_[b];
   // 0-1 breadth-first search: guarded orders cost 1 (the orders kept are those active under the
   // configuration; their guards name the assumptions the path rests on). Only the events it
   // touches are reset afterwards, so a search near `a` costs what it visits.
@@ -488,7 +504,7 @@ std::optional<uint32_t> Lowerer::path_guards(EventId a, EventId b) {
     for (uint32_t oi : order_out_[u]) {
       const Order& o = out_.orders[oi];
       const uint32_t c = path_cost_[u] + (o.guard.id ? 1u : 0u);
-      if (c >= path_cost_[o.after]) continue;
+      if (c >= path_cost_[o.after] || (bound != UINT32_MAX && topo_[o.after] > bound)) continue;
       if (path_cost_[o.after] == UINT32_MAX) touched.push_back(o.after);
       path_cost_[o.after] = c, path_via_[o.after] = oi;
       if (o.guard.id)
