@@ -139,12 +139,14 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
                            const CheckOptions& opt, int* query_counter) {
   std::set<std::string> used;
   std::vector<SolverProof> proofs;
+  std::vector<const Obligation*> by_paths;  // proved by must-happen-before paths
+  std::vector<uint32_t> path_lists;         // and the assumptions of their paths
   std::optional<properties::Violated> first;
   int failing = 0;
   for (const Obligation& o : obs) {
     if (fast) {
-      if (auto used_by_paths = fast->prove(o)) {
-        for (AssumptionId a : *used_by_paths) used.insert(std::string(assumption(a).name));
+      if (auto mask = fast->paths(o)) {
+        by_paths.push_back(&o), path_lists.push_back(*mask);
         continue;
       }
     }
@@ -191,6 +193,9 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
     first->failing = failing;
     return *first;
   }
+  if (!by_paths.empty())
+    for (AssumptionId a : properties::assumption_set(fast->minimize(by_paths, &path_lists)))
+      used.insert(std::string(assumption(a).name));
   if (!proofs.empty())
     for (solver::Term lit : property_core(smt(), proofs, used, opt, query_counter))
       used.insert(smt().enc.assumption_name(lit));

@@ -5,16 +5,29 @@
 // An obligation whose monitor condition follows from such paths is proved without asking the
 // solver; everything else goes to the SMT engine. Sound, not complete: it never refutes.
 //
-// Each search is the same 0-1 breadth-first search of the whole program from its source as
-// before (the paths it finds, and so the assumption lists, depend on its order over the whole
-// program: a wait is reached only once every candidate is, and a fence's candidates are every
-// later signal), so it still costs up to O(program) per source. It is asked only when a
-// completion order of the program (an execution) leaves the question open, stops as soon as it
-// has found what it was asked about (it goes on when asked more), runs on flat arrays, and the
-// memo of searches is bounded. tests/tools/must_order_reference.h keeps the search as it was; the
-// tests compare the two obligation by obligation.
-#include <deque>
+// Why a question costs its window, not the program:
+// - A wait rule's essential candidates: a candidate reached from an earlier one along orders is
+//   reached whenever that one is (with the guards of that path), so only the others are needed.
+//   A fence's candidates (every later signal) are usually one essential signal and a chain.
+// - A search order: a topological order of the orders and of the edges from each rule's essential
+//   candidates to its wait. Every edge a search uses goes forward in it, so a search from a that
+//   has passed b's place has decided b, and it never looks past the furthest place it was asked
+//   about.
+// - A rule caught in a cycle of that graph is usually a wait before some of its candidates (a
+//   fence signalled again after the wait let its queue go on). The poll that completes a wait saw
+//   a candidate land, so not one the wait is before in every execution: such candidates are
+//   dropped from the rule, with the guards of the paths that put them after the wait (found by the
+//   searches of the round before; rounds until none is dropped). A rule still in a cycle is not
+//   used: fewer paths, never a wrong one.
+// - Each event a search reaches keeps the assumptions of the path with the fewest, chosen once all
+//   its edges are in (the search runs in the order above): the list is read off, not walked.
+// A proof's list is sufficient (its paths use no other assumption); minimize() makes a property's
+// list irredundant with searches that leave assumptions out. The tests check both against the
+// whole-program fixpoint in tests/tools/must_order_reference.h.
+#include <map>
+#include <memory>
 #include <optional>
+#include <queue>
 #include <set>
 #include <unordered_map>
 #include <vector>
@@ -27,35 +40,56 @@ class MustOrder {
  public:
   explicit MustOrder(const model::LoweredProgram& p);
 
-  // Proved: the assumptions whose guarded orders the paths used. nullopt: no proof found.
+  // Proved: the assumptions guarding the paths found (sufficient, not always needed).
+  // nullopt: no proof found.
   std::optional<std::set<model::AssumptionId>> prove(const Obligation& o);
+  // The assumptions of the paths of one proof (bit per AssumptionId), or nullopt.
+  std::optional<uint32_t> paths(const Obligation& o);
+  // One property's list from the proofs of its obligations `obs` (masks: their paths' lists, as
+  // from paths()): each assumption is dropped, in AssumptionId order, when every obligation
+  // whose list holds it still has a proof without it and without those dropped before; the
+  // masks become those proofs' lists. The union returned is sufficient, and irredundant for this
+  // search: without any one of it, some obligation has no proof (unless the searches without
+  // assumptions ran out of their budget, linear in the program: then a list may keep one).
+  uint32_t minimize(const std::vector<const Obligation*>& obs, std::vector<uint32_t>* masks);
 
-  // How often a question was answered by the completion order alone, and how many searches ran.
+  // How often a question was answered by the completion order alone, how many searches ran, and
+  // how many events they took from their queues in all.
   uint64_t by_position() const { return by_position_; }
   uint64_t searches() const { return searches_; }
+  uint64_t pops() const { return pops_; }
 
  private:
-  // One search from a source, as far as it has gone.
-  struct Reach {
-    Reach(model::EventId src, size_t events, size_t waits);
-    std::vector<uint32_t> parent;  // by event: the order used to reach it (kViaWait: its wait)
-    std::vector<uint32_t> count;   // by wait rule: candidates done
-    std::deque<model::EventId> queue;
-    model::EventId src;
-    bool src_done = false;
-  };
   static constexpr uint32_t kNever = UINT32_MAX;  // position of an event that never completes
+  // The search that uses no order guarded by, and no wait rule resting on, an assumption in
+  // `forbidden` (bit per AssumptionId); `pos` is the completion order of the whole program.
+  MustOrder(const model::LoweredProgram& p, uint32_t forbidden, std::vector<uint32_t> pos,
+            size_t memo_bytes, uint64_t* budget);
+  void build();
+  // The search without `forbidden`, made when first asked for (nullptr: too many already).
+  MustOrder* without(uint32_t forbidden);
+  // One search from a source, as far as it has gone; indexed by search position minus the
+  // source's.
+  struct Reach {
+    uint32_t base = 0;
+    std::vector<uint32_t> mask;  // assumptions of the best path found (kUnreached: none)
+    std::vector<uint8_t> state;  // 0: not queued, 1: queued, 2: done
+    std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> queue;
+  };
   // No search from a can reach b: b completes, and no later than a (see the constructor).
   bool out_of_reach(model::EventId a, model::EventId b) {
     const bool out = pos_[b] != kNever && pos_[b] <= pos_[a];
     by_position_ += out;
     return out;
   }
+  void essentials(const model::LoweredProgram& p);
+  void search_order(const model::LoweredProgram& p);
   Reach& from(model::EventId src);
-  // Searches on until `until` is found or nothing is left to search.
+  // Searches on until everything up to `until`'s place is decided.
   void advance(Reach& r, model::EventId until);
   bool reaches(model::EventId a, model::EventId b);
-  void guards_on_path(model::EventId a, model::EventId b, std::set<model::AssumptionId>* out);
+  // The assumptions of the path found from a to b (reaches(a, b) must hold).
+  uint32_t guards(model::EventId a, model::EventId b);
   bool covers_all(uint32_t op, uint64_t lo, uint64_t hi) const;
   // A chain of covering operations through `steps`, each after the previous point, starting
   // after `start`; returns the last point (start itself when there are no steps).
@@ -64,18 +98,32 @@ class MustOrder {
                                       std::vector<model::EventId>* points);
 
   const model::LoweredProgram& p_;
-  std::vector<uint32_t> pos_;                // event -> completion position (kNever: none)
-  std::vector<uint32_t> out_start_, out_;    // event -> order indices leaving it (| kGuarded)
-  std::vector<model::EventId> out_after_;    // by out_ entry: the order's later event
-  std::vector<uint32_t> need_, wait_of_;     // by wait rule: its candidates, its wait
-  std::vector<uint32_t> feed_start_, feed_;  // candidate -> non-exempt wait rules it feeds
-  std::vector<uint32_t> rule_start_, rule_;  // event -> wait rules whose wait it is
-  std::vector<uint32_t> visited_;            // by event: the walk (epoch_) that visited it last
-  uint32_t epoch_ = 0;
+  uint32_t forbidden_ = 0;
+  size_t memo_limit_;
+  std::map<uint32_t, std::unique_ptr<MustOrder>> without_;
+  uint64_t* budget_ = nullptr;             // pops left to this search (nullptr: no limit)
+  uint64_t spare_pops_ = 0;                // pops left to the searches in without_
+  std::vector<uint32_t> pos_;              // event -> completion position (kNever: none)
+  std::vector<uint32_t> spos_, at_;        // event -> search position, and back
+  std::vector<uint32_t> out_start_;        // event -> its entries in out_after_, out_mask_
+  std::vector<model::EventId> out_after_;  // the order's later event
+  std::vector<uint32_t> out_mask_;         // the order's guard (bit per AssumptionId)
+  std::vector<uint32_t> ess_start_, ess_;  // by wait rule: its essential candidates
+  std::vector<std::vector<model::EventId>> active_;  // by wait rule: candidates it needs, by pos_
+  std::vector<uint32_t> after_mask_;  // by wait rule: guards putting the others after its wait
+  std::vector<uint32_t> rule_mask_;   // by wait rule: assumptions of using it
+  std::vector<uint8_t> rule_used_;    // by wait rule: the searches use it
+  std::vector<uint8_t> cyclic_;       // by wait rule: given up for a cycle in the search order
+  std::vector<uint32_t> feed_start_, feed_;         // essential candidate -> wait rules it feeds
+  std::vector<uint32_t> rule_start_, rule_;         // event -> usable wait rules whose wait it is
+  std::unordered_map<uint64_t, uint32_t> implied_;  // (x, y) -> guards of an x ~> y path, if any
   std::unordered_map<model::EventId, Reach> memo_;
   size_t memo_bytes_ = 0;
-  uint64_t by_position_ = 0, searches_ = 0;
+  uint64_t by_position_ = 0, searches_ = 0, pops_ = 0;
 };
+
+// The assumptions of a mask (bit per AssumptionId).
+std::set<model::AssumptionId> assumption_set(uint32_t mask);
 
 // P-DEADLOCK-FREE without the solver: the least fixpoint of "can complete" (an event completes
 // once everything ordered before it has, and a wait once one of its candidates has, or at once

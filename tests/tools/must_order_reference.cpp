@@ -14,15 +14,56 @@ constexpr uint32_t kViaWait = UINT32_MAX - 1;
 constexpr size_t kCandidatesPerStep = 8;  // beyond this the solver decides (no loss of soundness)
 }  // namespace
 
-ReferenceMustOrder::ReferenceMustOrder(const LoweredProgram& p)
-    : p_(p), out_(p.events.size()), waits_of_(p.events.size()), exempt_(p.waits.size()) {
-  for (uint32_t i = 0; i < p.orders.size(); ++i) out_[p.orders[i].before].push_back(i);
+ReferenceMustOrder::ReferenceMustOrder(const LoweredProgram& p, uint32_t forbidden)
+    : p_(p),
+      forbidden_(forbidden),
+      out_(p.events.size()),
+      waits_of_(p.events.size()),
+      exempt_(p.waits.size()),
+      needed_(p.waits.size()),
+      after_(p.waits.size()) {
+  auto bit = [](AssumptionId a) { return uint32_t{1} << static_cast<int>(a); };
+  for (uint32_t i = 0; i < p.orders.size(); ++i)
+    if (!(p.orders[i].guard.id && (forbidden & bit(*p.orders[i].guard.id))))
+      out_[p.orders[i].before].push_back(i);
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     const WaitRule& r = p.waits[w];
-    exempt_[w] = r.initial.can_sat || r.candidates.empty();
-    if (!exempt_[w])
-      for (EventId c : r.candidates) waits_of_[c].push_back(w);
+    const uint32_t rests =
+        r.value_depends | (r.zero_satisfies ? 0 : bit(AssumptionId::InitialZero));
+    exempt_[w] = r.initial.can_sat || r.candidates.empty() || (rests & forbidden);
+    if (!exempt_[w]) {
+      needed_[w] = r.candidates;
+      std::sort(needed_[w].begin(), needed_[w].end());
+      needed_[w].erase(std::unique(needed_[w].begin(), needed_[w].end()), needed_[w].end());
+    }
   }
+  // A wait completes at a poll that saw one of its candidates land, so not one the wait is
+  // before in every execution: those are dropped from its rule, with the guards of the paths that
+  // put them after it, until no more are (each drop can only let the searches reach more).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto& v : waits_of_) v.clear();
+    for (uint32_t w = 0; w < p.waits.size(); ++w)
+      for (EventId c : needed_[w]) waits_of_[c].push_back(w);
+    memo_.clear();
+    // Every drop of a round is decided on the searches of the round before.
+    std::vector<std::vector<EventId>> next(p.waits.size());
+    for (uint32_t w = 0; w < p.waits.size(); ++w)
+      for (EventId c : needed_[w])
+        if (reaches(p.waits[w].wait, c))
+          guards_on_path(p.waits[w].wait, c, &after_[w]), changed = true;
+        else
+          next[w].push_back(c);
+    for (uint32_t w = 0; w < p.waits.size(); ++w) {
+      // A wait before all of its candidates never completes: its rule is not used.
+      if (next[w].empty() && !needed_[w].empty()) exempt_[w] = 1;
+      needed_[w] = std::move(next[w]);
+    }
+  }
+  for (auto& v : waits_of_) v.clear();
+  for (uint32_t w = 0; w < p.waits.size(); ++w)
+    for (EventId c : needed_[w]) waits_of_[c].push_back(w);
+  memo_.clear();
 }
 
 // 0-1 BFS from `src`: guarded orders cost 1, so the path found to each event uses as few
@@ -53,7 +94,7 @@ const ReferenceMustOrder::Reach& ReferenceMustOrder::from(EventId src) {
         q.push_front(v);
     }
     for (uint32_t w : waits_of_[u]) {
-      if (++count[w] != p_.waits[w].candidates.size()) continue;
+      if (++count[w] != needed_[w].size()) continue;
       EventId v = p_.waits[w].wait;
       if (!r.seen[v]) r.seen[v] = 1, r.parent_edge[v] = kViaWait, q.push_back(v);
     }
@@ -72,13 +113,14 @@ void ReferenceMustOrder::guards_on_path(EventId a, EventId b, std::set<Assumptio
     visited[v] = 1;
     uint32_t pe = r.parent_edge[v];
     if (pe == kViaWait) {
-      for (const WaitRule& w : p_.waits)
-        if (w.wait == v) {
+      for (uint32_t wi = 0; wi < p_.waits.size(); ++wi)
+        if (const WaitRule& w = p_.waits[wi]; w.wait == v && !exempt_[wi]) {
           if (!w.zero_satisfies) out->insert(AssumptionId::InitialZero);
           // Candidates that a value assumption narrows (model/wait_value.h).
           for (int a = 0; a < kAssumptionCount; ++a)
             if (w.value_depends & (1u << a)) out->insert(static_cast<AssumptionId>(a));
-          for (EventId c : w.candidates) todo.push_back(c);
+          out->insert(after_[wi].begin(), after_[wi].end());
+          for (EventId c : needed_[wi]) todo.push_back(c);
         }
     } else if (pe != kNoParent) {
       if (p_.orders[pe].guard.id) out->insert(*p_.orders[pe].guard.id);
@@ -114,7 +156,7 @@ std::optional<EventId> ReferenceMustOrder::chain(EventId start, const std::vecto
   // A step joining its down step (A-GL2-WB-BEFORE-INV): the operation that crossed that step
   // (the point `start`) crosses this one too. prove() sees the repeated point and reports the
   // assumption.
-  if (j > 0 && joins_active(p_, steps[j])) {
+  if (j > 0 && joins_active(p_, steps[j], forbidden_)) {
     for (uint32_t oi : steps[j].ops)
       if (p_.cache_ops[oi].ev == start && covers_all(oi, lo, hi) &&
           std::find(steps[j - 1].ops.begin(), steps[j - 1].ops.end(), oi) !=

@@ -1,8 +1,9 @@
 #pragma once
-// The must-order search as it was before its rewrite (one full 0-1 breadth-first search per
-// source event, memoized for the whole program: O(n) time and memory per source). Kept as the
-// reference the search in use (properties/must_order.h) is tested against: the same proofs and the
-// same assumption lists, obligation by obligation (tests/tools/test_must_order.cpp).
+// The must-order search as a whole-program fixpoint (one full 0-1 breadth-first search per source
+// event, memoized for the whole program: O(n) time and memory per source; candidates a wait is
+// before dropped from its rule until none is). The reference the search in use
+// (properties/must_order.h) is tested against: the same proofs obligation by obligation, and
+// property lists sufficient and irredundant for this search (tests/tools/test_must_order.cpp).
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -14,7 +15,9 @@ namespace syncproof::testing {
 
 class ReferenceMustOrder {
  public:
-  explicit ReferenceMustOrder(const model::LoweredProgram& p);
+  // forbidden (bit per AssumptionId): orders guarded by these and wait rules resting on them are
+  // not used, as if the assumptions were off.
+  explicit ReferenceMustOrder(const model::LoweredProgram& p, uint32_t forbidden = 0);
 
   // Proved: the assumptions whose guarded orders the paths used. nullopt: no proof found.
   std::optional<std::set<model::AssumptionId>> prove(const properties::Obligation& o);
@@ -36,9 +39,12 @@ class ReferenceMustOrder {
                                       std::vector<model::EventId>* points);
 
   const model::LoweredProgram& p_;
-  std::vector<std::vector<uint32_t>> out_;       // event -> order indices leaving it
-  std::vector<std::vector<uint32_t>> waits_of_;  // candidate event -> wait rules it feeds
-  std::vector<uint8_t> exempt_;                  // wait rule -> needs no candidate
+  uint32_t forbidden_;
+  std::vector<std::vector<uint32_t>> out_;            // event -> order indices leaving it
+  std::vector<std::vector<uint32_t>> waits_of_;       // candidate event -> wait rules it feeds
+  std::vector<uint8_t> exempt_;                       // wait rule -> needs no candidate
+  std::vector<std::vector<model::EventId>> needed_;   // wait rule -> candidates not after it
+  std::vector<std::set<model::AssumptionId>> after_;  // wait rule -> guards putting the rest after
   std::unordered_map<model::EventId, Reach> memo_;
 };
 
