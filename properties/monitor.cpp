@@ -170,8 +170,8 @@ std::string at(const LoweredProgram& p, EventId e, const Times& t) {
 // line, after the point before the previous step, crosses this one at its own time too (it wrote
 // the line back and then invalidated it). The earliest such time, or nothing.
 std::optional<long long> joined_crossing(const LoweredProgram& p, const Step& s,
-                                         const std::vector<uint32_t>* prev_ops,
-                                         long long before_prev, uint64_t line, const Times& t) {
+                                         const OpList* prev_ops, long long before_prev,
+                                         uint64_t line, const Times& t) {
   std::optional<long long> best;
   if (!prev_ops || !joins_active(p, s)) return best;
   for (uint32_t oi : s.ops) {
@@ -200,7 +200,7 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
     return res;
   }
   long long before_prev = cur;  // where the chain stood before the previous step
-  const std::vector<uint32_t>* prev_ops = nullptr;
+  const OpList* prev_ops = nullptr;
   uint32_t crossed_by = UINT32_MAX;  // the operation that crossed the previous step
   for (const Step& s : f.steps) {
     std::optional<long long> next = joined_crossing(p, s, prev_ops, before_prev, line, t);

@@ -373,6 +373,16 @@ uint32_t MustOrder::guards(EventId a, EventId b) {
   return r.mask[spos_[b] - r.base];
 }
 
+const std::vector<std::pair<uint32_t, uint32_t>>& MustOrder::ops_by_pos(const OpList& ops) {
+  auto [it, fresh] = ops_by_pos_.try_emplace(ops.id());
+  if (fresh) {
+    it->second.first = ops;  // keeps the list, and so its address, alive
+    for (uint32_t oi : ops) it->second.second.push_back({pos_[p_.cache_ops[oi].ev], oi});
+    std::sort(it->second.second.begin(), it->second.second.end());
+  }
+  return it->second.second;
+}
+
 bool MustOrder::covers_all(uint32_t op, uint64_t lo, uint64_t hi) const {
   const Coverage& c = p_.cache_ops[op].cov;
   switch (c.kind) {
@@ -400,21 +410,30 @@ std::optional<EventId> MustOrder::chain(EventId start, const std::vector<Step>& 
   // A step joining its down step (A-GL2-WB-BEFORE-INV): the operation that crossed that step
   // (the point `start`) crosses this one too. prove() sees the repeated point and reports the
   // assumption.
+  // Only operations that complete after `start` and before `target` can be reached from one and
+  // reach the other (out_of_reach), and the step's operations are kept by completion position.
+  const std::vector<std::pair<uint32_t, uint32_t>>& ops = ops_by_pos(steps[j].ops);
+  auto from_pos = [&](uint32_t pos) {
+    return std::lower_bound(ops.begin(), ops.end(), std::pair<uint32_t, uint32_t>{pos, 0});
+  };
   if (j > 0 && joins_active(p_, steps[j], forbidden_)) {
-    for (uint32_t oi : steps[j].ops)
+    for (auto it = from_pos(pos_[start]); it != ops.end() && it->first == pos_[start]; ++it) {
+      const uint32_t oi = it->second;
       if (p_.cache_ops[oi].ev == start && covers_all(oi, lo, hi) &&
           std::find(steps[j - 1].ops.begin(), steps[j - 1].ops.end(), oi) !=
               steps[j - 1].ops.end()) {
         if (auto end = chain(start, steps, j + 1, lo, hi, target, points)) return end;
         break;
       }
+    }
   }
   std::vector<EventId> cands;
-  for (uint32_t oi : steps[j].ops) {
-    const EventId ev = p_.cache_ops[oi].ev;
+  const uint32_t first = pos_[start] == kNever ? kNever : pos_[start] + 1;
+  for (auto it = from_pos(first); it != ops.end(); ++it) {
+    const EventId ev = p_.cache_ops[it->second].ev;
     // One at or past the target cannot reach it: the loop below would pass it over uncounted.
-    if (target != kNoEvent && out_of_reach(ev, target)) continue;
-    if (covers_all(oi, lo, hi) && reaches(start, ev)) cands.push_back(ev);
+    if (target != kNoEvent && out_of_reach(ev, target)) break;
+    if (covers_all(it->second, lo, hi) && reaches(start, ev)) cands.push_back(ev);
   }
   // Operations created closest to the target first: usually the sync right before the reader.
   // Only candidates that can still reach the target count towards the search budget.

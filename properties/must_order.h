@@ -91,6 +91,8 @@ class MustOrder {
   // The assumptions of the path found from a to b (reaches(a, b) must hold).
   uint32_t guards(model::EventId a, model::EventId b);
   bool covers_all(uint32_t op, uint64_t lo, uint64_t hi) const;
+  // A step's operations as (completion position, operation), sorted.
+  const std::vector<std::pair<uint32_t, uint32_t>>& ops_by_pos(const OpList& ops);
   // A chain of covering operations through `steps`, each after the previous point, starting
   // after `start`; returns the last point (start itself when there are no steps).
   std::optional<model::EventId> chain(model::EventId start, const std::vector<Step>& steps,
@@ -114,8 +116,10 @@ class MustOrder {
   std::vector<uint32_t> rule_mask_;   // by wait rule: assumptions of using it
   std::vector<uint8_t> rule_used_;    // by wait rule: the searches use it
   std::vector<uint8_t> cyclic_;       // by wait rule: given up for a cycle in the search order
-  std::vector<uint32_t> feed_start_, feed_;         // essential candidate -> wait rules it feeds
-  std::vector<uint32_t> rule_start_, rule_;         // event -> usable wait rules whose wait it is
+  std::vector<uint32_t> feed_start_, feed_;  // essential candidate -> wait rules it feeds
+  std::vector<uint32_t> rule_start_, rule_;  // event -> usable wait rules whose wait it is
+  std::unordered_map<const void*, std::pair<OpList, std::vector<std::pair<uint32_t, uint32_t>>>>
+      ops_by_pos_;                                  // by OpList::id()
   std::unordered_map<uint64_t, uint32_t> implied_;  // (x, y) -> guards of an x ~> y path, if any
   std::unordered_map<model::EventId, Reach> memo_;
   size_t memo_bytes_ = 0;

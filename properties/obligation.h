@@ -5,6 +5,7 @@
 //  - the symbolic form that asks the solver for a violating execution (encode/obligations.cpp),
 //    which encodes exactly the negation of what the monitor checks.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,10 +35,32 @@ const PropertyDef& property_def(model::PropertyKind k);
 // A read that must see a write (Fresh) reckons with the latest arrival — freshness is monotone
 // in the arrival time, so the latest end of each window is the worst case; a write that must not
 // be seen yet (ReadFirst) or not be overtaken (WriteOrder, the later write) with the earliest.
+// The operations of a step, shared (read-only) by every step of a property's obligations that
+// uses the same list: every write-back (or invalidation) of one level.
+class OpList {
+ public:
+  OpList() = default;
+  OpList(std::vector<uint32_t> ops)  // NOLINT: a list of operations is an OpList
+      : ops_(std::make_shared<const std::vector<uint32_t>>(std::move(ops))) {}
+  std::vector<uint32_t>::const_iterator begin() const { return get().begin(); }
+  std::vector<uint32_t>::const_iterator end() const { return get().end(); }
+  size_t size() const { return get().size(); }
+  bool empty() const { return get().empty(); }
+  uint32_t operator[](size_t i) const { return get()[i]; }
+  // Copies the list first when it is shared.
+  void push_back(uint32_t op);
+  // The same shared list (for memos keyed by list).
+  const void* id() const { return ops_.get(); }
+
+ private:
+  const std::vector<uint32_t>& get() const;
+  std::shared_ptr<const std::vector<uint32_t>> ops_;
+};
+
 struct Step {
   model::Level level;
   bool down;
-  std::vector<uint32_t> ops;
+  OpList ops;
   // An up step right after a down step across the same level (GL2 on the split RB/TC path):
   // under A-GL2-WB-BEFORE-INV the write-back+invalidate operation that crossed the down step
   // crosses this one at the same moment (it writes each line back before invalidating it).
