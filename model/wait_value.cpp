@@ -183,10 +183,9 @@ bool for_each_poll_state(const PolledWord& w, const std::function<void(std::span
 
 WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
   WaitValues out;
-  auto add = [](std::vector<uint32_t>& to, int k) {
-    if (k >= 0 && std::find(to.begin(), to.end(), static_cast<uint32_t>(k)) == to.end())
-      to.push_back(static_cast<uint32_t>(k));
-  };
+  // Membership by writer, so that a word with many writers (a fence signalled at every frame)
+  // costs linear time rather than a search of the list per state.
+  std::vector<uint8_t> may(w.writers.size(), 0), must(w.writers.size(), 0);
   const bool ok = for_each_poll_state(w, [&](std::span<const int> st) {
     const PollOutcome o = poll_outcome(w, st, cfg);
     if (std::all_of(st.begin(), st.end(), [](int x) { return x == kInitialPart; })) {
@@ -195,16 +194,17 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
     }
     if (o.can_fail) out.trivially_monotone = false;
     for (int k : st) {
-      if (o.can_sat) add(out.may, k);
-      if (!o.can_fail) add(out.must, k);
+      if (k < 0) continue;
+      if (o.can_sat) may[static_cast<size_t>(k)] = 1;
+      if (!o.can_fail) must[static_cast<size_t>(k)] = 1;
     }
     // A part that work wrote: every work writer of it may have put it there.
     for (size_t i = 0; i < st.size(); ++i)
       if (st[i] == kUnknownPart)
         for (size_t k = 0; k < w.writers.size(); ++k)
           if (w.writers[k].kind == WaitWriter::Kind::Work && covers(w.writers[k], i)) {
-            if (o.can_sat) add(out.may, static_cast<int>(k));
-            if (!o.can_fail) add(out.must, static_cast<int>(k));
+            if (o.can_sat) may[k] = 1;
+            if (!o.can_fail) must[k] = 1;
           }
   });
   if (!ok) {
@@ -213,9 +213,12 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
     out.trivially_monotone = false;
     out.initial = {true, true};
     for (uint32_t k = 0; k < w.writers.size(); ++k) out.may.push_back(k);
+    return out;
   }
-  std::sort(out.may.begin(), out.may.end());
-  std::sort(out.must.begin(), out.must.end());
+  for (uint32_t k = 0; k < w.writers.size(); ++k) {
+    if (may[k]) out.may.push_back(k);
+    if (must[k]) out.must.push_back(k);
+  }
   return out;
 }
 
