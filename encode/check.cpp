@@ -11,9 +11,11 @@
 
 #include "encode/deadlock.h"
 #include "encode/encoding.h"
+#include "properties/api_order.h"
 #include "properties/deadlock_rules.h"
 #include "properties/monitor.h"
 #include "properties/must_order.h"
+#include "properties/slice.h"
 #include "properties/trace.h"
 #include "solver/smtlib.h"
 
@@ -50,6 +52,7 @@ bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, co
       for (uint32_t oi : st.ops) shown.push_back(p.cache_ops[oi].ev);
   };
   add_ops(o.fresh.steps), add_ops(o.waw.first_steps);
+  std::erase_if(shown, [&](EventId e) { return !enc.has(e); });
   std::sort(shown.begin(), shown.end());
   shown.erase(std::unique(shown.begin(), shown.end()), shown.end());
   std::vector<solver::Term> apart;
@@ -68,6 +71,42 @@ bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, co
   s.pop();
   s.check(enc.assumption_literals(), opt.timeout_ms);  // the model with ties, again
   return false;
+}
+
+// A counterexample from the obligation's slice (properties/slice.h): a solver model of the In
+// events, extended to the whole program and replayed on its monitor. nullopt when the slice has
+// no violation, or its model does not make one of the whole program (the caller asks the whole
+// program then).
+std::optional<properties::Violated> sliced_violation(const LoweredProgram& p, const Obligation& o,
+                                                     int index, const solver::ContextOptions& so,
+                                                     const CheckOptions& opt, int* query_counter,
+                                                     std::optional<properties::ApiOrder>* hb) {
+  if (!*hb) hb->emplace(p);
+  const std::optional<properties::Slice> slice = properties::counterexample_slice(p, o, **hb);
+  // A slice of more than half the program saves less than the extra question costs.
+  if (!slice || 2 * slice->in > p.events.size()) return std::nullopt;
+  solver::Context ctx(so);
+  Encoding enc(p, ctx, *slice);
+  solver::Solver s(ctx, "slice");
+  for (solver::Term t : enc.base()) s.add(t);
+  s.set_query_name(o.name + " (slice)");
+  auto q = enc.violation(o, (*query_counter)++);
+  s.add(q.violation);
+  if (s.check(enc.assumption_literals(), opt.timeout_ms).status != solver::Status::Sat)
+    return std::nullopt;
+  separate_ties(p, enc, s, o, opt);
+  properties::Times in(p.events.size(), 0);
+  for (EventId e = 0; e < p.events.size(); ++e)
+    if (enc.has(e)) in[e] = s.int_value(enc.t(e));
+  const auto line = static_cast<uint64_t>(s.int_value(q.line));
+  const std::optional<properties::Times> times = properties::extend(p, *slice, in);
+  if (!times) return std::nullopt;
+  const auto m = properties::monitor(p, o, *times, line);
+  if (!m.violated) return std::nullopt;
+  properties::Violated v;
+  v.trace = properties::violation_trace(p, o, *times, m);
+  v.witness = {index, *times, line};
+  return v;
 }
 
 // Decides the obligations of one property on a solver holding the base encoding.
@@ -136,7 +175,9 @@ std::vector<solver::Term> property_core(SolverState& st, std::vector<SolverProof
 
 properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
                            properties::MustOrder* fast, const std::vector<Obligation>& obs,
-                           const CheckOptions& opt, int* query_counter) {
+                           const solver::ContextOptions& so, const CheckOptions& opt,
+                           int* query_counter, std::optional<properties::ApiOrder>* hb,
+                           size_t* sliced) {
   std::set<std::string> used;
   std::vector<SolverProof> proofs;
   std::vector<const Obligation*> by_paths;  // proved by must-happen-before paths
@@ -147,6 +188,14 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
     if (fast) {
       if (auto mask = fast->paths(o)) {
         by_paths.push_back(&o), path_lists.push_back(*mask);
+        continue;
+      }
+    }
+    if (opt.slice) {
+      const int index = static_cast<int>(&o - obs.data());
+      if (auto v = sliced_violation(p, o, index, so, opt, query_counter, hb)) {
+        ++failing, ++*sliced;
+        if (!first) first = std::move(*v);
         continue;
       }
     }
@@ -287,6 +336,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   };
   int counter = 0;
   properties::MustOrder fast(p);
+  std::optional<properties::ApiOrder> hb;  // for slices, made when first needed
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Property& prop = c.properties[i];
     auto tp = std::chrono::steady_clock::now();
@@ -305,7 +355,8 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
       if (!obs.error.empty())
         v = properties::Error{obs.error};
       else
-        v = decide(p, smt, opt.order_proofs ? &fast : nullptr, obs.list, opt, &counter);
+        v = decide(p, smt, opt.order_proofs ? &fast : nullptr, obs.list, so, opt, &counter, &hb,
+                   &out.sliced);
       properties::add_assumptions(v, obs.relies);
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict());
     }

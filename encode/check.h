@@ -22,6 +22,9 @@ struct CheckOptions {
   // Prove what follows from must-happen-before paths without the solver (properties/must_order.h);
   // --no-order-proofs sends every obligation to Z3.
   bool order_proofs = true;
+  // Look for each counterexample in its obligation's slice first (properties/slice.h), replayed
+  // on the whole program; --no-slice asks only the whole program.
+  bool slice = true;
 };
 
 // The engines' shared result types (properties/result.h).

@@ -12,14 +12,27 @@ using namespace model;
 using solver::Term;
 
 Encoding::Encoding(const LoweredProgram& p, solver::Context& ctx) : p_(p), ctx_(ctx) {
-  time_.reserve(p.events.size());
+  build();
+}
+
+Encoding::Encoding(const LoweredProgram& p, solver::Context& ctx, const properties::Slice& slice)
+    : p_(p), ctx_(ctx), slice_(&slice) {
+  build();
+}
+
+void Encoding::build() {
+  const LoweredProgram& p = p_;
+  time_.resize(p.events.size());
   for (size_t e = 0; e < p.events.size(); ++e) {
+    if (!has(static_cast<EventId>(e))) continue;
     const Event& ev = p.events[e];
-    time_.push_back(ctx_.int_var(fmt::format("t.{}.{}.{}.{}", p.source->queues[ev.queue].name,
-                                             ev.cmd, to_string(ev.kind), e)));
+    time_[e] = ctx_.int_var(fmt::format("t.{}.{}.{}.{}", p.source->queues[ev.queue].name, ev.cmd,
+                                        to_string(ev.kind), e));
   }
-  for (const Order& o : p.orders) base_.push_back(order_term(o));
-  for (const WaitRule& w : p.waits) base_.push_back(wait_term(w));
+  for (const Order& o : p.orders)
+    if (has(o.before) && has(o.after)) base_.push_back(order_term(o));
+  for (const WaitRule& w : p.waits)
+    if (has(w.wait)) base_.push_back(wait_term(w));
 }
 
 // One literal per assumption, stating "this assumption holds". A check assumes it when the
@@ -59,7 +72,11 @@ Term Encoding::wait_term(const WaitRule& w) {
   if (w.monotone) {
     if (w.initial.can_sat) return ctx_.bool_val(true);
     std::vector<Term> any;
-    for (EventId c : w.candidates) any.push_back(ctx_.lt(t(c), t(w.wait)));
+    for (EventId c : w.candidates) {
+      // In a slice, a candidate Before has landed before any In event; one After never counts.
+      if (slice_ && slice_->part[c] == properties::Part::Before) return ctx_.bool_val(true);
+      if (has(c)) any.push_back(ctx_.lt(t(c), t(w.wait)));
+    }
     // The rule rests on A-INITIAL-ZERO keeping the initial value from passing (unless no value
     // could), on the value assumptions that make the wait monotone or narrow its candidates, and
     // on the assumptions that chain the writers when some writer fails the wait. Without them the
@@ -123,6 +140,7 @@ Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term star
     Term g = ctx_.int_var(fmt::format("{}.g{}", prefix, j));
     for (uint32_t oi : steps[j].ops) {
       const CacheOp& op = p_.cache_ops[oi];
+      if (!has(op.ev)) continue;  // a slice's operations Before or After cannot carry the data
       Term after = ctx_.land({covers(op.cov, line), ctx_.gt(t(op.ev), prev)});
       cs.push_back(ctx_.implies(after, ctx_.ge(t(op.ev), g)));
       // A-GL2-WB-BEFORE-INV: an operation of the previous (down) step too crosses this joining
@@ -165,7 +183,7 @@ Encoding::Query Encoding::violation(const properties::Obligation& o, int qi) {
         std::vector<EventId> both;
         for (uint32_t a : o.fresh.steps[j].ops)
           for (uint32_t b : o.fresh.steps[j + 1].ops)
-            if (a == b) both.push_back(p_.cache_ops[a].ev);
+            if (a == b && has(p_.cache_ops[a].ev)) both.push_back(p_.cache_ops[a].ev);
         for (size_t x = 0; x < both.size(); ++x)
           for (size_t y = x + 1; y < both.size(); ++y)
             if (both[x] != both[y]) apart.push_back(ctx_.ne(t(both[x]), t(both[y])));

@@ -13,6 +13,7 @@
 
 #include "model/events.h"
 #include "properties/obligation.h"
+#include "properties/slice.h"
 #include "solver/solver.h"
 
 namespace syncproof::encode {
@@ -20,9 +21,15 @@ namespace syncproof::encode {
 class Encoding {
  public:
   Encoding(const model::LoweredProgram& p, solver::Context& ctx);
+  // The In events of a counterexample slice only (properties/slice.h): the orders between them,
+  // their waits (one with a candidate Before is satisfied; candidates After do not count), and
+  // violations over the cache operations In.
+  Encoding(const model::LoweredProgram& p, solver::Context& ctx, const properties::Slice& slice);
 
-  // Time of an event.
+  // Time of an event (in a slice: of an In event).
   solver::Term t(model::EventId e) const { return time_[e]; }
+  // Whether the encoding has the event (every event, unless it is a slice's).
+  bool has(model::EventId e) const { return !slice_ || slice_->part[e] == properties::Part::In; }
   // Every constraint of the program (orders and waits), guards included.
   const std::vector<solver::Term>& base() const { return base_; }
   // The literals of the assumptions this encoding uses (to pass as check assumptions).
@@ -54,8 +61,11 @@ class Encoding {
   solver::Term chain_lower(const std::vector<properties::Step>& steps, solver::Term start,
                            solver::Term line, const std::string& prefix, solver::Term* out);
 
+  void build();
+
   const model::LoweredProgram& p_;
   solver::Context& ctx_;
+  const properties::Slice* slice_ = nullptr;
   std::vector<solver::Term> time_;
   std::vector<solver::Term> base_;
   std::vector<solver::Term> literals_;

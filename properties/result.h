@@ -28,6 +28,7 @@ struct CaseResult {
   size_t events = 0, constraints = 0;
   uint64_t states = 0;                 // the executor: states explored (the SMT engine leaves it 0)
   double prepare_ms = 0, base_ms = 0;  // SMT engine: lowering+encoding, the vacuity check
+  size_t sliced = 0;  // SMT engine: counterexamples found in a slice (properties/slice.h)
 };
 
 // Milliseconds since t0: the timings both engines put in their results.

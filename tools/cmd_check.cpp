@@ -46,6 +46,7 @@ struct CheckArgs {
   std::string engine = "smt";
   bool quiet = false;
   bool no_order_proofs = false;
+  bool no_slice = false;
   uint64_t max_states = 20'000'000;
   unsigned jobs = 0;
   std::string shard;
@@ -141,6 +142,7 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   opt.timeout_ms = a.timeout_ms;
   opt.rlimit = a.rlimit;
   opt.order_proofs = !a.no_order_proofs;
+  opt.slice = !a.no_slice;
   if (!a.dump_dir.empty()) opt.dump_dir = a.dump_dir;
   EngineRun run;
   if (auto e = find_engine(a.engine))
@@ -301,6 +303,9 @@ void register_check(CLI::App& app, int& rc) {
   cmd->add_option("--budget", args->budget, "engine calls per fix or --redundant search (3000)");
   cmd->add_flag("--no-order-proofs", args->no_order_proofs,
                 "ask the solver every question (no must-happen-before shortcut)");
+  cmd->add_flag("--no-slice", args->no_slice,
+                "look for counterexamples in the whole program only (not first among the events "
+                "between the accesses, replayed on the whole program)");
   cmd->callback([args, &rc] { rc = run_check(*args, std::cout); });
 }
 

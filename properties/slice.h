@@ -1,0 +1,50 @@
+#pragma once
+// Counterexample slices: a violation of one obligation looked for among the events between its
+// key events (the accesses and arrivals the obligation is about), not the whole program.
+//
+// Split the events three ways:
+//  - Before: not after any key event, even transitively (through orders, or a wait after a
+//    candidate). A down-closed set: whatever is ordered before one of them, or can satisfy one
+//    of their waits, is Before too.
+//  - In: after some key event and before some key event (the down closure of the keys, through
+//    orders and every candidate of a wait). With Before, down-closed again.
+//  - After: the rest, after some key event and before none.
+// An execution may run every Before event first (it is down-closed), then the In events in any
+// order their own constraints allow, then the After events: so a solver model of the In events
+// alone, where a wait with a candidate Before is already satisfied and After candidates do not
+// count, extends to a whole execution (extend() builds it and checks every order and wait rule
+// of the program on it). A cache operation Before runs before the data arrives and one After
+// runs after the key events, so neither can stop the violation the In model shows.
+//
+// Only for counterexamples: executions that run Before first are some of the executions, so "no
+// violation in the slice" proves nothing; the caller then asks the whole program.
+#include <optional>
+#include <vector>
+
+#include "properties/api_order.h"
+#include "properties/monitor.h"
+#include "properties/obligation.h"
+
+namespace syncproof::properties {
+
+enum class Part : uint8_t { Before, In, After };
+
+struct Slice {
+  std::vector<Part> part;  // by event
+  size_t in = 0;           // events In
+};
+
+// nullopt when a slice cannot be made: a wait that is not monotone (its value, not its
+// candidates, decides it).
+// hb: the program's API order (which cache operations may run on either side of the write).
+std::optional<Slice> counterexample_slice(const model::LoweredProgram& p, const Obligation& o,
+                                          const ApiOrder& hb);
+
+// Times for every event from times for the In events (only those entries of `in_times` are
+// read; ties among them are kept): Before events first, then In, then After, each part in an
+// order the program allows. nullopt when the program does not let the parts complete so, or when
+// the result breaks an order or leaves a wait without a candidate before it (checked here, not
+// assumed).
+std::optional<Times> extend(const model::LoweredProgram& p, const Slice& s, const Times& in_times);
+
+}  // namespace syncproof::properties
