@@ -87,6 +87,7 @@ void Parser::finish() {
     word.parts = static_cast<uint8_t>(w.bytes / 4), word.part_bits = 32;
     word.cmp = w.cmp, word.ref = w.value;
     bool wider = false;  // a 64-bit value is written where a 32-bit wait reads half of it
+    std::vector<model::WaitWriter> writers;
     for (const model::Queue& q : c_.queues) {
       for (const model::Command& cmd : q.commands) {
         const auto* b = std::get_if<model::BopWriteCmd>(&cmd.body);
@@ -94,11 +95,12 @@ void Parser::finish() {
         const unsigned bytes = b->api == model::SyncApi::Write32BitValueBottomOfPipe2X ? 4 : 8;
         if (auto wr = model::value_writer(w.dest.address, w.bytes, b->address, bytes, b->value,
                                           b->source, 0)) {
-          word.writers.push_back(*wr);
+          writers.push_back(*wr);
           wider = wider || bytes > w.bytes;
         }
       }
     }
+    word.writers = std::move(writers);
     const std::string what = w.dest.label ? fmt::format("label '{}'", c_.labels[*w.dest.label].name)
                                           : fmt::format("address {}", w.at->text);
     word.too_many_states = !model::for_each_poll_state(word, [](std::span<const int>) {});

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <queue>
 
 #include "model/lower_impl.h"
@@ -399,6 +400,9 @@ void Lowerer::lower_wait_fence(const WaitFenceCmd& w) {
 // configuration, the writes after which a poll may or must pass.
 void Lowerer::resolve_waits() {
   const ValueConfig vcfg = value_config(cfg_.assumptions);
+  // The waits on one word (an address and size, or a fence) share its list of writers.
+  std::map<std::pair<uint64_t, unsigned>, util::SharedList<WaitWriter>> words;
+  std::map<uint32_t, util::SharedList<WaitWriter>> fences;
   for (const PendingWait& pw : pending_waits_) {
     WaitRule& w = out_.waits[pw.rule_index];
     PolledWord& word = w.word;
@@ -407,18 +411,30 @@ void Lowerer::resolve_waits() {
     if (pw.address) {
       const uint64_t a = *pw.address;
       word.parts = static_cast<uint8_t>(pw.bytes / 4), word.part_bits = 32;
-      for (const ValueWriteRec& v : value_writes_)
-        if (auto wr = value_writer(a, pw.bytes, v.address, v.bytes, v.value, v.source, v.ev))
-          word.writers.push_back(*wr);
-      for (const MemAccess& m : out_.accesses)
-        if (m.write && m.kind != AccessKind::Label && m.plane == Plane::Data)
-          if (uint8_t parts = parts_touched(a, pw.bytes, m.blo, m.bhi))
-            word.writers.push_back({m.arrive, WaitWriter::Kind::Work, parts, {}, false});
+      auto [it, fresh] = words.try_emplace({a, pw.bytes});
+      if (fresh) {
+        std::vector<WaitWriter> writers;
+        for (const ValueWriteRec& v : value_writes_)
+          if (auto wr = value_writer(a, pw.bytes, v.address, v.bytes, v.value, v.source, v.ev))
+            writers.push_back(*wr);
+        for (const MemAccess& m : out_.accesses)
+          if (m.write && m.kind != AccessKind::Label && m.plane == Plane::Data)
+            if (uint8_t parts = parts_touched(a, pw.bytes, m.blo, m.bhi))
+              writers.push_back({m.arrive, WaitWriter::Kind::Work, parts, {}, false});
+        it->second = std::move(writers);
+      }
+      word.writers = it->second;
     } else {
       word.parts = 1, word.part_bits = 64;
-      for (const SignalRec& s : signals_)
-        if (s.fence == w.object)
-          word.writers.push_back({s.ev, WaitWriter::Kind::Value, 1, {s.value, 0}, false});
+      auto [it, fresh] = fences.try_emplace(w.object);
+      if (fresh) {
+        std::vector<WaitWriter> writers;
+        for (const SignalRec& s : signals_)
+          if (s.fence == w.object)
+            writers.push_back({s.ev, WaitWriter::Kind::Value, 1, {s.value, 0}, false});
+        it->second = std::move(writers);
+      }
+      word.writers = it->second;
     }
     word.too_many_states = !for_each_poll_state(word, [](std::span<const int>) {});
     const WaitValues vals = analyze(word, vcfg);

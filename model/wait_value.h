@@ -19,6 +19,7 @@
 #include "model/assumptions.h"
 #include "model/case.h"
 #include "model/flags.h"
+#include "util/shared_list.h"
 
 namespace syncproof::model {
 
@@ -60,7 +61,8 @@ struct PolledWord {
   uint8_t part_bits = 64;  // 64 (one part) or 32
   Comparison cmp = Comparison::GreaterEqual;
   uint64_t ref = 0;
-  std::vector<WaitWriter> writers;
+  // Shared by the waits on one fence or one word (util/shared_list.h).
+  util::SharedList<WaitWriter> writers;
   // More part states than kMaxPollStates: every poll may pass and may fail (set by the lowering
   // through for_each_poll_state; both engines read it through poll_outcome).
   bool too_many_states = false;

@@ -46,17 +46,6 @@ std::vector<EventId> completion_events(const LoweredProgram& p, uint32_t q, uint
   return lc.events;
 }
 
-const std::vector<uint32_t>& OpList::get() const {
-  static const std::vector<uint32_t> kNone;
-  return ops_ ? *ops_ : kNone;
-}
-
-void OpList::push_back(uint32_t op) {
-  std::vector<uint32_t> v = get();
-  v.push_back(op);
-  ops_ = std::make_shared<const std::vector<uint32_t>>(std::move(v));
-}
-
 namespace {
 
 // Every write-back (down) or invalidation (up) of each level, made once for a property's

@@ -5,11 +5,11 @@
 //  - the symbolic form that asks the solver for a violating execution (encode/obligations.cpp),
 //    which encodes exactly the negation of what the monitor checks.
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "model/events.h"
+#include "util/shared_list.h"
 
 namespace syncproof::properties {
 
@@ -37,25 +37,7 @@ const PropertyDef& property_def(model::PropertyKind k);
 // be seen yet (ReadFirst) or not be overtaken (WriteOrder, the later write) with the earliest.
 // The operations of a step, shared (read-only) by every step of a property's obligations that
 // uses the same list: every write-back (or invalidation) of one level.
-class OpList {
- public:
-  OpList() = default;
-  OpList(std::vector<uint32_t> ops)  // NOLINT: a list of operations is an OpList
-      : ops_(std::make_shared<const std::vector<uint32_t>>(std::move(ops))) {}
-  std::vector<uint32_t>::const_iterator begin() const { return get().begin(); }
-  std::vector<uint32_t>::const_iterator end() const { return get().end(); }
-  size_t size() const { return get().size(); }
-  bool empty() const { return get().empty(); }
-  uint32_t operator[](size_t i) const { return get()[i]; }
-  // Copies the list first when it is shared.
-  void push_back(uint32_t op);
-  // The same shared list (for memos keyed by list).
-  const void* id() const { return ops_.get(); }
-
- private:
-  const std::vector<uint32_t>& get() const;
-  std::shared_ptr<const std::vector<uint32_t>> ops_;
-};
+using OpList = util::SharedList<uint32_t>;
 
 struct Step {
   model::Level level;
