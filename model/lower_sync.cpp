@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <map>
 #include <queue>
@@ -438,17 +439,25 @@ void Lowerer::resolve_waits() {
     }
     word.too_many_states = !for_each_poll_state(word, [](std::span<const int>) {});
     const WaitValues vals = analyze(word, vcfg);
-    for (AssumptionId a : {AssumptionId::InitialZero, AssumptionId::TimestampNonzero}) {
+    // The analysis with each value assumption flipped (A-INITIAL-ZERO, A-TIMESTAMP-NONZERO).
+    std::array<WaitValues, 2> flipped_vals;
+    std::array<ValueConfig, 2> flipped_cfg;
+    for (int i = 0; i < 2; ++i) {
+      const AssumptionId a = i == 0 ? AssumptionId::InitialZero : AssumptionId::TimestampNonzero;
       ValueConfig flipped = vcfg;
       (a == AssumptionId::InitialZero ? flipped.initial_zero : flipped.timestamp_nonzero) ^= true;
-      const WaitValues other = analyze(word, flipped);
+      flipped_cfg[i] = flipped, flipped_vals[i] = analyze(word, flipped);
+      const WaitValues& other = flipped_vals[i];
       if (other.may != vals.may || other.must != vals.must ||
           other.trivially_monotone != vals.trivially_monotone)
         w.value_depends |= 1u << static_cast<int>(a);
     }
     // Writers on one queue that land in event order in every execution (a fence signalled 1, 2,
-    // 3): the wait may be monotone along that chain although some writer fails it.
-    const std::vector<uint32_t> chain = writers_by_event(word);
+    // 3): the wait may be monotone along that chain although some writer fails it. The order
+    // depends on the writers only, which the waits on one word share.
+    auto [by_event, fresh_order] = writer_order_.try_emplace(word.writers.id());
+    if (fresh_order) by_event->second = {word.writers, writers_by_event(word)};
+    const std::vector<uint32_t>& chain = by_event->second.second;
     std::optional<uint32_t> chain_guards;
     if (!vals.trivially_monotone && !chain.empty() &&
         std::all_of(chain.begin(), chain.end(), [&](uint32_t k) {
@@ -467,12 +476,10 @@ void Lowerer::resolve_waits() {
     w.determinate = determinate(vals);
     w.chained = chain_guards.has_value();
     if (chain_guards) w.chain_guards = *chain_guards;
-    for (AssumptionId a : {AssumptionId::InitialZero, AssumptionId::TimestampNonzero}) {
-      ValueConfig flipped = vcfg;
-      (a == AssumptionId::InitialZero ? flipped.initial_zero : flipped.timestamp_nonzero) ^= true;
-      if (monotone_under(flipped, analyze(word, flipped)) != w.monotone)
-        w.value_depends |= 1u << static_cast<int>(a);
-    }
+    for (int i = 0; i < 2; ++i)
+      if (monotone_under(flipped_cfg[i], flipped_vals[i]) != w.monotone)
+        w.value_depends |= 1u << static_cast<int>(i == 0 ? AssumptionId::InitialZero
+                                                         : AssumptionId::TimestampNonzero);
     for (uint32_t k : vals.may) w.candidates.push_back(word.writers[k].ev);
     for (uint32_t k : vals.must) w.must_candidates.push_back(word.writers[k].ev);
     const std::array<int, 2> initial{kInitialPart, kInitialPart};
