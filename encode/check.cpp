@@ -191,7 +191,7 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
         continue;
       }
     }
-    if (opt.slice) {
+    if (opt.slice && p.events.size() > opt.slice_above) {
       const int index = static_cast<int>(&o - obs.data());
       if (auto v = sliced_violation(p, o, index, so, opt, query_counter, hb)) {
         ++failing, ++*sliced;

@@ -23,8 +23,10 @@ struct CheckOptions {
   // --no-order-proofs sends every obligation to Z3.
   bool order_proofs = true;
   // Look for each counterexample in its obligation's slice first (properties/slice.h), replayed
-  // on the whole program; --no-slice asks only the whole program.
+  // on the whole program, in programs of more than `slice_above` events (below that the whole
+  // encoding is cheaper than a second solver context); --no-slice asks only the whole program.
   bool slice = true;
+  size_t slice_above = 2000;
 };
 
 // The engines' shared result types (properties/result.h).

@@ -47,6 +47,7 @@ struct CheckArgs {
   bool quiet = false;
   bool no_order_proofs = false;
   bool no_slice = false;
+  size_t slice_above = 2000;
   uint64_t max_states = 20'000'000;
   unsigned jobs = 0;
   std::string shard;
@@ -143,6 +144,7 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   opt.rlimit = a.rlimit;
   opt.order_proofs = !a.no_order_proofs;
   opt.slice = !a.no_slice;
+  opt.slice_above = a.slice_above;
   if (!a.dump_dir.empty()) opt.dump_dir = a.dump_dir;
   EngineRun run;
   if (auto e = find_engine(a.engine))
@@ -306,6 +308,8 @@ void register_check(CLI::App& app, int& rc) {
   cmd->add_flag("--no-slice", args->no_slice,
                 "look for counterexamples in the whole program only (not first among the events "
                 "between the accesses, replayed on the whole program)");
+  cmd->add_option("--slice-above", args->slice_above,
+                  "slice only programs of more than this many lowered events (2000; 0: all)");
   cmd->callback([args, &rc] { rc = run_check(*args, std::cout); });
 }
 

@@ -27,6 +27,7 @@ void compare(const std::string& file, const std::string& text, Tally* t) {
   auto pr = lang::parse_case(file, text);
   REQUIRE_MESSAGE(!pr.has_errors(), file);
   encode::CheckOptions with, without;
+  with.slice_above = 0;  // every program, however small
   without.slice = false;
   const properties::CaseResult a = encode::check_case(pr.c, with);
   const properties::CaseResult b = encode::check_case(pr.c, without);
