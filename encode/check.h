@@ -24,7 +24,9 @@ struct CheckOptions {
   bool order_proofs = true;
   // Look for each counterexample in its obligation's slice first (properties/slice.h), replayed
   // on the whole program, in programs of more than `slice_above` events (below that the whole
-  // encoding is cheaper than a second solver context); --no-slice asks only the whole program.
+  // encoding is cheaper than a second solver context), for the questions order proofs could not
+  // answer (with order_proofs off most are proofs, which a slice cannot give); --no-slice asks
+  // only the whole program.
   bool slice = true;
   size_t slice_above = 2000;
 };
