@@ -58,6 +58,39 @@ bool complete(const LoweredProgram& p, const Slice& s, Part part, long long star
   return placed == want;
 }
 
+// A completion order of the program (an event completes once everything ordered before it has
+// and, for each rule of its wait, a candidate has), never completing a `blocked` event: each
+// event's place in it, UINT32_MAX for those that never complete.
+std::vector<uint32_t> completion(const LoweredProgram& p,
+                                 const std::vector<std::vector<uint32_t>>& succ,
+                                 const std::vector<uint8_t>& blocked) {
+  const size_t n = p.events.size();
+  std::vector<uint32_t> missing(n, 0), pos(n, UINT32_MAX);
+  std::vector<std::vector<uint32_t>> rules_of(n);
+  for (const Order& ord : p.orders) ++missing[ord.after];
+  for (uint32_t w = 0; w < p.waits.size(); ++w)
+    if (orders(p.waits[w])) {
+      ++missing[p.waits[w].wait];
+      for (EventId c : p.waits[w].candidates) rules_of[c].push_back(w);
+    }
+  std::vector<uint8_t> rule_done(p.waits.size(), 0);
+  std::deque<EventId> ready;
+  for (EventId e = 0; e < n; ++e)
+    if (!missing[e] && !blocked[e]) ready.push_back(e);
+  for (uint32_t next = 0; !ready.empty(); ++next) {
+    const EventId e = ready.front();
+    ready.pop_front();
+    pos[e] = next;
+    auto one_less = [&](EventId v) {
+      if (--missing[v] == 0 && !blocked[v]) ready.push_back(v);
+    };
+    for (uint32_t v : succ[e]) one_less(v);
+    for (uint32_t w : rules_of[e])
+      if (!rule_done[w]) rule_done[w] = 1, one_less(p.waits[w].wait);
+  }
+  return pos;
+}
+
 }  // namespace
 
 std::optional<Slice> counterexample_slice(const LoweredProgram& p, const Obligation& o,
@@ -71,62 +104,13 @@ std::optional<Slice> counterexample_slice(const LoweredProgram& p, const Obligat
     if (orders(r))
       for (EventId c : r.candidates) needs[r.wait].push_back(c);
   const std::vector<EventId> keys = focus_events(p, o);
-  // Before: what can complete while no key event does (an event once everything ordered before
-  // it has and, for each rule of its wait, a candidate has).
-  std::vector<uint8_t> before(n, 0), key(n, 0);
+  // Before: what can complete while no key event does.
+  std::vector<uint8_t> key(n, 0);
   for (EventId k : keys) key[k] = 1;
-  {
-    std::vector<uint32_t> missing(n, 0);
-    std::vector<std::vector<uint32_t>> rules_of(n);
-    for (const Order& ord : p.orders) ++missing[ord.after];
-    for (uint32_t w = 0; w < p.waits.size(); ++w)
-      if (orders(p.waits[w])) {
-        ++missing[p.waits[w].wait];
-        for (EventId c : p.waits[w].candidates) rules_of[c].push_back(w);
-      }
-    std::vector<uint8_t> rule_done(p.waits.size(), 0);
-    std::vector<EventId> ready;
-    for (EventId e = 0; e < n; ++e)
-      if (!missing[e] && !key[e]) ready.push_back(e);
-    while (!ready.empty()) {
-      const EventId e = ready.back();
-      ready.pop_back();
-      before[e] = 1;
-      auto one_less = [&](EventId v) {
-        if (--missing[v] == 0 && !key[v]) ready.push_back(v);
-      };
-      for (uint32_t v : succ[e]) one_less(v);
-      for (uint32_t w : rules_of[e])
-        if (!rule_done[w]) rule_done[w] = 1, one_less(p.waits[w].wait);
-    }
-  }
-  // One execution of the whole program (a completion order), for choosing candidates below.
-  std::vector<uint32_t> pos(n, UINT32_MAX);
-  {
-    std::vector<uint32_t> missing(n, 0);
-    std::vector<std::vector<uint32_t>> rules_of(n);
-    for (const Order& ord : p.orders) ++missing[ord.after];
-    for (uint32_t w = 0; w < p.waits.size(); ++w)
-      if (orders(p.waits[w])) {
-        ++missing[p.waits[w].wait];
-        for (EventId c : p.waits[w].candidates) rules_of[c].push_back(w);
-      }
-    std::vector<uint8_t> rule_done(p.waits.size(), 0);
-    std::deque<EventId> ready;
-    for (EventId e = 0; e < n; ++e)
-      if (!missing[e]) ready.push_back(e);
-    for (uint32_t next = 0; !ready.empty(); ++next) {
-      const EventId e = ready.front();
-      ready.pop_front();
-      pos[e] = next;
-      auto one_less = [&](EventId v) {
-        if (--missing[v] == 0) ready.push_back(v);
-      };
-      for (uint32_t v : succ[e]) one_less(v);
-      for (uint32_t w : rules_of[e])
-        if (!rule_done[w]) rule_done[w] = 1, one_less(p.waits[w].wait);
-    }
-  }
+  const std::vector<uint32_t> without_keys = completion(p, succ, key);
+  // One execution of the whole program, for choosing candidates below.
+  const std::vector<uint32_t> pos = completion(p, succ, std::vector<uint8_t>(n, 0));
+  auto before = [&](EventId e) { return without_keys[e] != UINT32_MAX; };
   // In: also before some key, through orders and, for a wait, the candidates that landed before
   // it in that execution (one of which the slice's model must use: After candidates do not
   // count there; more only make the slice bigger).
@@ -147,7 +131,7 @@ std::optional<Slice> counterexample_slice(const LoweredProgram& p, const Obligat
   Slice s;
   s.part.assign(n, Part::Before);
   for (EventId e = 0; e < n; ++e)
-    if (!before[e]) s.part[e] = down[e] ? Part::In : Part::After;
+    if (!before(e)) s.part[e] = down[e] ? Part::In : Part::After;
   // A cache operation of the obligation's steps that could run Before but that API order puts
   // neither before the write nor after the reader: where it runs relative to the write is the
   // model's to choose, as in the whole program (the explanation of a violation depends on it),
@@ -181,7 +165,7 @@ std::optional<Slice> counterexample_slice(const LoweredProgram& p, const Obligat
       if (orders(p.waits[w]))
         for (EventId c : p.waits[w].candidates) {
           rules_of[c].push_back(w);
-          if (before[c]) ++left[w];
+          if (before(c)) ++left[w];
         }
     auto take = [&](EventId v, std::vector<EventId>* more) {
       if (s.part[v] == Part::Before) s.part[v] = Part::In, more->push_back(v);

@@ -12,21 +12,18 @@
 
 #include <algorithm>
 #include <bit>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
-#include <sstream>
 
 #include "lang/parse.h"
 #include "properties/api_order.h"
 #include "properties/must_order.h"
+#include "tests/tools/library_cases.h"
 #include "tests/tools/must_order_reference.h"
 #include "tools/fuzz_gen.h"
 #include "tools/generate.h"
 
 using namespace syncproof;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -169,18 +166,7 @@ TEST_CASE(
     "must order: the reference search's proofs, with sufficient and irredundant lists, the "
     "library") {
   Tally t;
-  std::vector<fs::path> files;
-  for (const auto& e : fs::recursive_directory_iterator(fs::path(SYNCPROOF_SOURCE_DIR) / "cases"))
-    if (e.path().extension() == ".sync" &&
-        e.path().string().find("/cases/lint/") == std::string::npos)
-      files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  for (const fs::path& f : files) {
-    std::ifstream in(f);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    compare(f.string(), ss.str(), &t, true);
-  }
+  for (const auto& [file, text] : testing::library_cases()) compare(file, text, &t, true);
   MESSAGE(
       fmt::format("{} cases, {} obligations, {} proved ({} with assumptions), {} answered by "
                   "position, {} searches; {} assumptions listed ({} by the reference)",

@@ -5,17 +5,13 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include "encode/check.h"
 #include "exec/replay.h"
 #include "lang/parse.h"
+#include "tests/tools/library_cases.h"
 #include "tools/generate.h"
 
 using namespace syncproof;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -57,18 +53,7 @@ void compare(const std::string& file, const std::string& text, Tally* t) {
 
 TEST_CASE("slices: the same verdicts as the whole program, the library") {
   Tally t;
-  std::vector<fs::path> files;
-  for (const auto& e : fs::recursive_directory_iterator(fs::path(SYNCPROOF_SOURCE_DIR) / "cases"))
-    if (e.path().extension() == ".sync" &&
-        e.path().string().find("/cases/lint/") == std::string::npos)
-      files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  for (const fs::path& f : files) {
-    std::ifstream in(f);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    compare(f.string(), ss.str(), &t);
-  }
+  for (const auto& [file, text] : testing::library_cases()) compare(file, text, &t);
   MESSAGE(fmt::format("{} cases, {} violated properties, {} counterexamples from slices", t.cases,
                       t.violated, t.sliced));
   CHECK(t.cases > 200);
