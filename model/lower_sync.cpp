@@ -404,6 +404,7 @@ void Lowerer::resolve_waits() {
   // The waits on one word (an address and size, or a fence) share its list of writers.
   std::map<std::pair<uint64_t, unsigned>, util::SharedList<WaitWriter>> words;
   std::map<uint32_t, util::SharedList<WaitWriter>> fences;
+  std::map<const void*, bool> too_many_states;  // by SharedList::id() (the lists live above)
   for (const PendingWait& pw : pending_waits_) {
     WaitRule& w = out_.waits[pw.rule_index];
     PolledWord& word = w.word;
@@ -437,7 +438,10 @@ void Lowerer::resolve_waits() {
       }
       word.writers = it->second;
     }
-    word.too_many_states = !for_each_poll_state(word, [](std::span<const int>) {});
+    // Whether the parts have too many states depends on the writers only (shared per word).
+    auto [too_many, fresh_count] = too_many_states.try_emplace(word.writers.id());
+    if (fresh_count) too_many->second = !for_each_poll_state(word, [](std::span<const int>) {});
+    word.too_many_states = too_many->second;
     const WaitValues vals = analyze(word, vcfg);
     // The analysis with each value assumption flipped (A-INITIAL-ZERO, A-TIMESTAMP-NONZERO).
     std::array<WaitValues, 2> flipped_vals;
