@@ -105,9 +105,6 @@ class Lowerer {
   // event placed after b cannot be on a path to b, so a search for b never looks past b's place.
   std::vector<uint32_t> topo_;
   std::vector<uint32_t> path_cost_, path_via_;  // path_guards' scratch, all unset between calls
-  // Each shared writer list (by SharedList::id(), kept alive here) in event order.
-  std::map<const void*, std::pair<util::SharedList<WaitWriter>, std::vector<uint32_t>>>
-      writer_order_;
   // path_guards' answers: every wait on a fence asks about the same consecutive signals.
   std::map<std::pair<EventId, EventId>, std::optional<uint32_t>> path_memo_;
 

@@ -401,21 +401,30 @@ void Lowerer::lower_wait_fence(const WaitFenceCmd& w) {
 // configuration, the writes after which a poll may or must pass.
 void Lowerer::resolve_waits() {
   const ValueConfig vcfg = value_config(cfg_.assumptions);
-  // The waits on one word (an address and size, or a fence) share its list of writers.
-  std::map<std::pair<uint64_t, unsigned>, util::SharedList<WaitWriter>> words;
-  std::map<uint32_t, util::SharedList<WaitWriter>> fences;
-  std::map<const void*, bool> too_many_states;  // by SharedList::id() (the lists live above)
+  // The waits on one word (an address and size, or a fence) share its list of writers, and what
+  // depends on the writers alone: whether the parts have too many states, and the writers in
+  // event order.
+  struct WordFacts {
+    util::SharedList<WaitWriter> writers;
+    bool too_many_states = false;
+    std::vector<uint32_t> by_event;
+  };
+  std::map<std::pair<uint64_t, unsigned>, WordFacts> words;
+  std::map<uint32_t, WordFacts> fences;
   for (const PendingWait& pw : pending_waits_) {
     WaitRule& w = out_.waits[pw.rule_index];
     PolledWord& word = w.word;
     word.cmp = w.cmp;
     word.ref = w.value;
+    std::vector<WaitWriter> writers;
+    bool fresh = false;
+    WordFacts* facts = nullptr;
     if (pw.address) {
       const uint64_t a = *pw.address;
       word.parts = static_cast<uint8_t>(pw.bytes / 4), word.part_bits = 32;
-      auto [it, fresh] = words.try_emplace({a, pw.bytes});
+      auto it = words.try_emplace({a, pw.bytes});
+      facts = &it.first->second, fresh = it.second;
       if (fresh) {
-        std::vector<WaitWriter> writers;
         for (const ValueWriteRec& v : value_writes_)
           if (auto wr = value_writer(a, pw.bytes, v.address, v.bytes, v.value, v.source, v.ev))
             writers.push_back(*wr);
@@ -423,25 +432,24 @@ void Lowerer::resolve_waits() {
           if (m.write && m.kind != AccessKind::Label && m.plane == Plane::Data)
             if (uint8_t parts = parts_touched(a, pw.bytes, m.blo, m.bhi))
               writers.push_back({m.arrive, WaitWriter::Kind::Work, parts, {}, false});
-        it->second = std::move(writers);
       }
-      word.writers = it->second;
     } else {
       word.parts = 1, word.part_bits = 64;
-      auto [it, fresh] = fences.try_emplace(w.object);
-      if (fresh) {
-        std::vector<WaitWriter> writers;
+      auto it = fences.try_emplace(w.object);
+      facts = &it.first->second, fresh = it.second;
+      if (fresh)
         for (const SignalRec& s : signals_)
           if (s.fence == w.object)
             writers.push_back({s.ev, WaitWriter::Kind::Value, 1, {s.value, 0}, false});
-        it->second = std::move(writers);
-      }
-      word.writers = it->second;
     }
-    // Whether the parts have too many states depends on the writers only (shared per word).
-    auto [too_many, fresh_count] = too_many_states.try_emplace(word.writers.id());
-    if (fresh_count) too_many->second = !for_each_poll_state(word, [](std::span<const int>) {});
-    word.too_many_states = too_many->second;
+    if (fresh) {
+      word.writers = std::move(writers);
+      facts->writers = word.writers;
+      facts->too_many_states = !for_each_poll_state(word, [](std::span<const int>) {});
+      facts->by_event = writers_by_event(word);
+    }
+    word.writers = facts->writers;
+    word.too_many_states = facts->too_many_states;
     const WaitValues vals = analyze(word, vcfg);
     // The analysis with each value assumption flipped (A-INITIAL-ZERO, A-TIMESTAMP-NONZERO).
     std::array<WaitValues, 2> flipped_vals;
@@ -457,11 +465,8 @@ void Lowerer::resolve_waits() {
         w.value_depends |= 1u << static_cast<int>(a);
     }
     // Writers on one queue that land in event order in every execution (a fence signalled 1, 2,
-    // 3): the wait may be monotone along that chain although some writer fails it. The order
-    // depends on the writers only, which the waits on one word share.
-    auto [by_event, fresh_order] = writer_order_.try_emplace(word.writers.id());
-    if (fresh_order) by_event->second = {word.writers, writers_by_event(word)};
-    const std::vector<uint32_t>& chain = by_event->second.second;
+    // 3): the wait may be monotone along that chain although some writer fails it.
+    const std::vector<uint32_t>& chain = facts->by_event;
     std::optional<uint32_t> chain_guards;
     if (!vals.trivially_monotone && !chain.empty() &&
         std::all_of(chain.begin(), chain.end(), [&](uint32_t k) {
