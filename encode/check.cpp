@@ -73,6 +73,12 @@ bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, co
   return false;
 }
 
+// What slices need of the program, made when the first slice is.
+struct Slicing {
+  std::optional<properties::ApiOrder> hb;
+  std::optional<properties::Slicer> slicer;
+};
+
 // A counterexample from the obligation's slice (properties/slice.h): a solver model of the In
 // events, extended to the whole program and replayed on its monitor. nullopt when the slice has
 // no violation, or its model does not make one of the whole program (the caller asks the whole
@@ -80,9 +86,9 @@ bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, co
 std::optional<properties::Violated> sliced_violation(const LoweredProgram& p, const Obligation& o,
                                                      int index, const solver::ContextOptions& so,
                                                      const CheckOptions& opt, int* query_counter,
-                                                     std::optional<properties::ApiOrder>* hb) {
-  if (!*hb) hb->emplace(p);
-  const std::optional<properties::Slice> slice = properties::counterexample_slice(p, o, **hb);
+                                                     Slicing* slicing) {
+  if (!slicing->hb) slicing->hb.emplace(p), slicing->slicer.emplace(p);
+  const std::optional<properties::Slice> slice = slicing->slicer->slice(o, *slicing->hb);
   // A slice of more than half the program saves less than the extra question costs.
   if (!slice || 2 * slice->in > p.events.size()) return std::nullopt;
   solver::Context ctx(so);
@@ -99,7 +105,7 @@ std::optional<properties::Violated> sliced_violation(const LoweredProgram& p, co
   for (EventId e = 0; e < p.events.size(); ++e)
     if (enc.has(e)) in[e] = s.int_value(enc.t(e));
   const auto line = static_cast<uint64_t>(s.int_value(q.line));
-  const std::optional<properties::Times> times = properties::extend(p, *slice, in);
+  const std::optional<properties::Times> times = slicing->slicer->extend(*slice, in);
   if (!times) return std::nullopt;
   const auto m = properties::monitor(p, o, *times, line);
   if (!m.violated) return std::nullopt;
@@ -176,8 +182,7 @@ std::vector<solver::Term> property_core(SolverState& st, std::vector<SolverProof
 properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
                            properties::MustOrder* fast, const std::vector<Obligation>& obs,
                            const solver::ContextOptions& so, const CheckOptions& opt,
-                           int* query_counter, std::optional<properties::ApiOrder>* hb,
-                           size_t* sliced) {
+                           int* query_counter, Slicing* slicing, size_t* sliced) {
   std::set<std::string> used;
   std::vector<SolverProof> proofs;
   std::vector<const Obligation*> by_paths;  // proved by must-happen-before paths
@@ -195,7 +200,7 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
     // slice finds. Under --no-order-proofs most questions are proofs, and a slice proves nothing.
     if (fast && opt.slice && p.events.size() > opt.slice_above) {
       const int index = static_cast<int>(&o - obs.data());
-      if (auto v = sliced_violation(p, o, index, so, opt, query_counter, hb)) {
+      if (auto v = sliced_violation(p, o, index, so, opt, query_counter, slicing)) {
         ++failing, ++*sliced;
         if (!first) first = std::move(*v);
         continue;
@@ -338,7 +343,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   };
   int counter = 0;
   properties::MustOrder fast(p);
-  std::optional<properties::ApiOrder> hb;  // for slices, made when first needed
+  Slicing slicing;
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Property& prop = c.properties[i];
     auto tp = std::chrono::steady_clock::now();
@@ -357,8 +362,8 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
       if (!obs.error.empty())
         v = properties::Error{obs.error};
       else
-        v = decide(p, smt, opt.order_proofs ? &fast : nullptr, obs.list, so, opt, &counter, &hb,
-                   &out.sliced);
+        v = decide(p, smt, opt.order_proofs ? &fast : nullptr, obs.list, so, opt, &counter,
+                   &slicing, &out.sliced);
       properties::add_assumptions(v, obs.relies);
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict());
     }

@@ -18,13 +18,57 @@ bool orders(const WaitRule& r) {
   return !(r.initial.can_sat || r.candidates.empty());
 }
 
+}  // namespace
+
+Slicer::Slicer(const LoweredProgram& p)
+    : p_(p),
+      monotone_(all_waits_monotone(p)),
+      succ_(p.events.size()),
+      pred_(p.events.size()),
+      needs_(p.events.size()),
+      rules_of_(p.events.size()) {
+  for (const Order& ord : p.orders)
+    succ_[ord.before].push_back(ord.after), pred_[ord.after].push_back(ord.before);
+  for (uint32_t w = 0; w < p.waits.size(); ++w)
+    if (orders(p.waits[w]))
+      for (EventId c : p.waits[w].candidates)
+        needs_[p.waits[w].wait].push_back(c), rules_of_[c].push_back(w);
+  pos_ = completion(std::vector<uint8_t>(p.events.size(), 0));
+}
+
+// A completion order of the program (an event completes once everything ordered before it has
+// and, for each rule of its wait, a candidate has), never completing a `blocked` event: each
+// event's place in it, UINT32_MAX for those that never complete.
+std::vector<uint32_t> Slicer::completion(const std::vector<uint8_t>& blocked) const {
+  const size_t n = p_.events.size();
+  std::vector<uint32_t> missing(n, 0), pos(n, UINT32_MAX);
+  for (const Order& ord : p_.orders) ++missing[ord.after];
+  for (const WaitRule& r : p_.waits)
+    if (orders(r)) ++missing[r.wait];
+  std::vector<uint8_t> rule_done(p_.waits.size(), 0);
+  std::deque<EventId> ready;
+  for (EventId e = 0; e < n; ++e)
+    if (!missing[e] && !blocked[e]) ready.push_back(e);
+  for (uint32_t next = 0; !ready.empty(); ++next) {
+    const EventId e = ready.front();
+    ready.pop_front();
+    pos[e] = next;
+    auto one_less = [&](EventId v) {
+      if (--missing[v] == 0 && !blocked[v]) ready.push_back(v);
+    };
+    for (uint32_t v : succ_[e]) one_less(v);
+    for (uint32_t w : rules_of_[e])
+      if (!rule_done[w]) rule_done[w] = 1, one_less(p_.waits[w].wait);
+  }
+  return pos;
+}
+
 // Completes the events of `part` in an order the program allows, every event outside `part` with
 // a time below `start` counting as done: an event once everything ordered before it is done and,
 // for each rule of its wait, a candidate is. Gives them times start, start + 1, ...; false when
 // some cannot complete.
-bool complete(const LoweredProgram& p, const Slice& s, Part part, long long start,
-              const std::vector<std::vector<uint32_t>>& succ,
-              const std::vector<std::vector<uint32_t>>& feeds, Times* t) {
+bool Slicer::complete(const Slice& s, Part part, long long start, Times* t) const {
+  const LoweredProgram& p = p_;
   const size_t n = p.events.size();
   std::vector<uint32_t> missing(n, 0);
   std::vector<uint8_t> rule_done(p.waits.size(), 1);
@@ -46,9 +90,9 @@ bool complete(const LoweredProgram& p, const Slice& s, Part part, long long star
     const EventId e = ready.front();
     ready.pop_front();
     (*t)[e] = next++, ++placed;
-    for (uint32_t v : succ[e])
+    for (uint32_t v : succ_[e])
       if (s.part[v] == part && --missing[v] == 0) ready.push_back(v);
-    for (uint32_t w : feeds[e])
+    for (uint32_t w : rules_of_[e])
       if (!rule_done[w] && s.part[p.waits[w].wait] == part) {
         rule_done[w] = 1;
         if (--missing[p.waits[w].wait] == 0) ready.push_back(p.waits[w].wait);
@@ -58,62 +102,19 @@ bool complete(const LoweredProgram& p, const Slice& s, Part part, long long star
   return placed == want;
 }
 
-// A completion order of the program (an event completes once everything ordered before it has
-// and, for each rule of its wait, a candidate has), never completing a `blocked` event: each
-// event's place in it, UINT32_MAX for those that never complete.
-std::vector<uint32_t> completion(const LoweredProgram& p,
-                                 const std::vector<std::vector<uint32_t>>& succ,
-                                 const std::vector<uint8_t>& blocked) {
+std::optional<Slice> Slicer::slice(const Obligation& o, const ApiOrder& hb) const {
+  if (!monotone_) return std::nullopt;
+  const LoweredProgram& p = p_;
   const size_t n = p.events.size();
-  std::vector<uint32_t> missing(n, 0), pos(n, UINT32_MAX);
-  std::vector<std::vector<uint32_t>> rules_of(n);
-  for (const Order& ord : p.orders) ++missing[ord.after];
-  for (uint32_t w = 0; w < p.waits.size(); ++w)
-    if (orders(p.waits[w])) {
-      ++missing[p.waits[w].wait];
-      for (EventId c : p.waits[w].candidates) rules_of[c].push_back(w);
-    }
-  std::vector<uint8_t> rule_done(p.waits.size(), 0);
-  std::deque<EventId> ready;
-  for (EventId e = 0; e < n; ++e)
-    if (!missing[e] && !blocked[e]) ready.push_back(e);
-  for (uint32_t next = 0; !ready.empty(); ++next) {
-    const EventId e = ready.front();
-    ready.pop_front();
-    pos[e] = next;
-    auto one_less = [&](EventId v) {
-      if (--missing[v] == 0 && !blocked[v]) ready.push_back(v);
-    };
-    for (uint32_t v : succ[e]) one_less(v);
-    for (uint32_t w : rules_of[e])
-      if (!rule_done[w]) rule_done[w] = 1, one_less(p.waits[w].wait);
-  }
-  return pos;
-}
-
-}  // namespace
-
-std::optional<Slice> counterexample_slice(const LoweredProgram& p, const Obligation& o,
-                                          const ApiOrder& hb) {
-  if (!all_waits_monotone(p)) return std::nullopt;
-  const size_t n = p.events.size();
-  std::vector<std::vector<uint32_t>> succ(n), pred(n), needs(n);
-  for (const Order& ord : p.orders) succ[ord.before].push_back(ord.after);
-  for (const Order& ord : p.orders) pred[ord.after].push_back(ord.before);
-  for (const WaitRule& r : p.waits)
-    if (orders(r))
-      for (EventId c : r.candidates) needs[r.wait].push_back(c);
   const std::vector<EventId> keys = focus_events(p, o);
   // Before: what can complete while no key event does.
   std::vector<uint8_t> key(n, 0);
   for (EventId k : keys) key[k] = 1;
-  const std::vector<uint32_t> without_keys = completion(p, succ, key);
-  // One execution of the whole program, for choosing candidates below.
-  const std::vector<uint32_t> pos = completion(p, succ, std::vector<uint8_t>(n, 0));
+  const std::vector<uint32_t> without_keys = completion(key);
   auto before = [&](EventId e) { return without_keys[e] != UINT32_MAX; };
   // In: also before some key, through orders and, for a wait, the candidates that landed before
-  // it in that execution (one of which the slice's model must use: After candidates do not
-  // count there; more only make the slice bigger).
+  // it in one execution of the whole program (pos_) (one of which the slice's model must use: After
+  // candidates do not count there; more only make the slice bigger).
   std::vector<uint8_t> down(n, 0);
   std::vector<EventId> todo;
   for (EventId k : keys)
@@ -124,9 +125,9 @@ std::optional<Slice> counterexample_slice(const LoweredProgram& p, const Obligat
     auto add = [&](EventId v) {
       if (!down[v]) down[v] = 1, todo.push_back(v);
     };
-    for (uint32_t v : pred[e]) add(v);
-    for (uint32_t v : needs[e])
-      if (pos[v] < pos[e]) add(v);
+    for (uint32_t v : pred_[e]) add(v);
+    for (uint32_t v : needs_[e])
+      if (pos_[v] < pos_[e]) add(v);
   }
   Slice s;
   s.part.assign(n, Part::Before);
@@ -159,22 +160,18 @@ std::optional<Slice> counterexample_slice(const LoweredProgram& p, const Obligat
       }
     // A Before wait left with no Before candidate for one of its rules goes with them too
     // (Before must complete first without them).
-    std::vector<std::vector<uint32_t>> rules_of(n);
     std::vector<uint32_t> left(p.waits.size(), 0);
     for (uint32_t w = 0; w < p.waits.size(); ++w)
       if (orders(p.waits[w]))
-        for (EventId c : p.waits[w].candidates) {
-          rules_of[c].push_back(w);
-          if (before(c)) ++left[w];
-        }
+        for (EventId c : p.waits[w].candidates) left[w] += before(c);
     auto take = [&](EventId v, std::vector<EventId>* more) {
       if (s.part[v] == Part::Before) s.part[v] = Part::In, more->push_back(v);
     };
     while (!pull.empty()) {
       const EventId e = pull.back();
       pull.pop_back();
-      for (uint32_t v : succ[e]) take(v, &pull);
-      for (uint32_t w : rules_of[e])
+      for (uint32_t v : succ_[e]) take(v, &pull);
+      for (uint32_t w : rules_of_[e])
         if (--left[w] == 0) take(p.waits[w].wait, &pull);
     }
   }
@@ -182,15 +179,11 @@ std::optional<Slice> counterexample_slice(const LoweredProgram& p, const Obligat
   return s;
 }
 
-std::optional<Times> extend(const LoweredProgram& p, const Slice& s, const Times& in_times) {
+std::optional<Times> Slicer::extend(const Slice& s, const Times& in_times) const {
+  const LoweredProgram& p = p_;
   const size_t n = p.events.size();
-  std::vector<std::vector<uint32_t>> succ(n), feeds(n);
-  for (const Order& o : p.orders) succ[o.before].push_back(o.after);
-  for (uint32_t w = 0; w < p.waits.size(); ++w)
-    if (orders(p.waits[w]))
-      for (EventId c : p.waits[w].candidates) feeds[c].push_back(w);
   Times t(n, -1);
-  if (!complete(p, s, Part::Before, 1, succ, feeds, &t)) return std::nullopt;
+  if (!complete(s, Part::Before, 1, &t)) return std::nullopt;
   long long next =
       1 + static_cast<long long>(std::count(s.part.begin(), s.part.end(), Part::Before));
   // The In events keep the model's order and its ties, renumbered densely after Before.
@@ -203,7 +196,7 @@ std::optional<Times> extend(const LoweredProgram& p, const Slice& s, const Times
     if (s.part[e] == Part::In)
       t[e] = next + (std::lower_bound(in.begin(), in.end(), in_times[e]) - in.begin());
   next += static_cast<long long>(in.size());
-  if (!complete(p, s, Part::After, next, succ, feeds, &t)) return std::nullopt;
+  if (!complete(s, Part::After, next, &t)) return std::nullopt;
   // The whole program's constraints, on the whole execution.
   for (const Order& o : p.orders)
     if (!(t[o.before] < t[o.after])) return std::nullopt;

@@ -36,15 +36,34 @@ struct Slice {
 
 // nullopt when a slice cannot be made: a wait that is not monotone (its value, not its
 // candidates, decides it).
-// hb: the program's API order (which cache operations may run on either side of the write).
-std::optional<Slice> counterexample_slice(const model::LoweredProgram& p, const Obligation& o,
-                                          const ApiOrder& hb);
+// What slicing needs of one program, built once (orders both ways, the candidates of each wait
+// and the waits of each candidate, one completion order) and shared by its obligations' slices.
+class Slicer {
+ public:
+  explicit Slicer(const model::LoweredProgram& p);
 
-// Times for every event from times for the In events (only those entries of `in_times` are
-// read; ties among them are kept): Before events first, then In, then After, each part in an
-// order the program allows. nullopt when the program does not let the parts complete so, or when
-// the result breaks an order or leaves a wait without a candidate before it (checked here, not
-// assumed).
-std::optional<Times> extend(const model::LoweredProgram& p, const Slice& s, const Times& in_times);
+  // nullopt when a slice cannot be made: a wait that is not monotone (its value, not its
+  // candidates, decides it). hb: the program's API order (which cache operations may run on
+  // either side of the write).
+  std::optional<Slice> slice(const Obligation& o, const ApiOrder& hb) const;
+
+  // Times for every event from times for the In events (only those entries of `in_times` are
+  // read; ties among them are kept): Before events first, then In, then After, each part in an
+  // order the program allows. nullopt when the program does not let the parts complete so, or
+  // when the result breaks an order or leaves a wait without a candidate before it (checked
+  // here, not assumed).
+  std::optional<Times> extend(const Slice& s, const Times& in_times) const;
+
+ private:
+  std::vector<uint32_t> completion(const std::vector<uint8_t>& blocked) const;
+  bool complete(const Slice& s, Part part, long long start, Times* t) const;
+
+  const model::LoweredProgram& p_;
+  bool monotone_;
+  std::vector<std::vector<uint32_t>> succ_, pred_;  // by event: orders after it, before it
+  std::vector<std::vector<uint32_t>> needs_;        // by wait: the candidates of its rules
+  std::vector<std::vector<uint32_t>> rules_of_;     // by candidate: the rules it can satisfy
+  std::vector<uint32_t> pos_;                       // one completion order of the program
+};
 
 }  // namespace syncproof::properties

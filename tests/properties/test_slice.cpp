@@ -1,5 +1,5 @@
 // Counterexample slices (properties/slice.h): which events fall Before, In and After, and the
-// whole execution extend() builds from times for the In events, or refuses to.
+// whole execution Slicer::extend() builds from times for the In events, or refuses to.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -89,7 +89,8 @@ TEST_CASE("a slice holds the events between the write and the read, and no other
   const properties::Obligation& o = obs.list[0];
   REQUIRE(o.kind == properties::Obligation::Kind::Fresh);
   properties::ApiOrder hb(p);
-  auto s = properties::counterexample_slice(p, o, hb);
+  const properties::Slicer slicer(p);
+  auto s = slicer.slice(o, hb);
   REQUIRE(s);
   const model::MemAccess& w = p.accesses[o.fresh.write];
   const model::MemAccess& r = p.accesses[o.fresh.read];
@@ -115,10 +116,11 @@ TEST_CASE("extend() makes a whole execution from the In events' times, or refuse
   const auto& p = lc.p;
   auto obs = properties::obligations_for(p, lc.c.properties[0]);
   properties::ApiOrder hb(p);
-  auto s = properties::counterexample_slice(p, obs.list[0], hb);
+  const properties::Slicer slicer(p);
+  auto s = slicer.slice(obs.list[0], hb);
   REQUIRE(s);
   const properties::Times run = some_execution(p);
-  auto t = properties::extend(p, *s, run);
+  auto t = slicer.extend(*s, run);
   REQUIRE(t);
   // Every order and every wait rule of the whole program holds on it, and the parts come in
   // order: Before, then In (in the given order), then After.
@@ -136,5 +138,5 @@ TEST_CASE("extend() makes a whole execution from the In events' times, or refuse
   // In times that break an order between two In events: no execution.
   properties::Times reversed = run;
   for (long long& x : reversed) x = -x;
-  CHECK_FALSE(properties::extend(p, *s, reversed));
+  CHECK_FALSE(slicer.extend(*s, reversed));
 }
