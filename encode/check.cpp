@@ -12,6 +12,7 @@
 #include "encode/deadlock.h"
 #include "encode/encoding.h"
 #include "properties/api_order.h"
+#include "properties/completion.h"
 #include "properties/deadlock_rules.h"
 #include "properties/monitor.h"
 #include "properties/must_order.h"

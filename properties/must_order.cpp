@@ -558,49 +558,4 @@ std::set<AssumptionId> assumption_set(uint32_t mask) {
   return out;
 }
 
-bool all_waits_monotone(const LoweredProgram& p, bool deadlock_rules) {
-  return std::all_of(p.waits.begin(), p.waits.end(), [&](const WaitRule& w) {
-    return deadlock_rules ? w.deadlock_monotone() : w.monotone;
-  });
-}
-
-bool all_can_complete(const LoweredProgram& p, bool deadlock_rules) {
-  const size_t n = p.events.size();
-  std::vector<uint32_t> missing(n, 0);  // orders still to complete before the event
-  std::vector<std::vector<uint32_t>> waits_on(n);
-  std::vector<uint8_t> wait_needs(n, 0);  // the event is a wait still needing a candidate
-  for (const Order& o : p.orders) ++missing[o.after];
-  for (uint32_t w = 0; w < p.waits.size(); ++w) {
-    const WaitRule& r = p.waits[w];
-    // Safety: a wait whose initial poll may pass may complete at any time; deadlock freedom:
-    // only one whose initial poll must pass can be relied on to complete without a write.
-    const bool exempt = deadlock_rules ? !r.initial.can_fail : r.initial.can_sat;
-    if (exempt) continue;
-    wait_needs[r.wait] = 1;
-    for (EventId c : deadlock_rules ? r.must_candidates : r.candidates)
-      waits_on[c].push_back(r.wait);
-  }
-  std::vector<std::vector<EventId>> succ(n);
-  for (const Order& o : p.orders) succ[o.before].push_back(o.after);
-  std::vector<EventId> ready;
-  for (EventId e = 0; e < n; ++e)
-    if (!missing[e] && !wait_needs[e]) ready.push_back(e);
-  std::vector<uint8_t> done(n, 0);
-  size_t completed = 0;
-  while (!ready.empty()) {
-    EventId e = ready.back();
-    ready.pop_back();
-    if (done[e]) continue;
-    done[e] = 1, ++completed;
-    for (EventId v : succ[e])
-      if (--missing[v] == 0 && !wait_needs[v]) ready.push_back(v);
-    for (EventId w : waits_on[e])
-      if (wait_needs[w]) {
-        wait_needs[w] = 0;
-        if (!missing[w]) ready.push_back(w);
-      }
-  }
-  return completed == n;
-}
-
 }  // namespace syncproof::properties

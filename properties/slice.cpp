@@ -4,7 +4,7 @@
 #include <deque>
 
 #include "properties/api_order.h"
-#include "properties/must_order.h"
+#include "properties/completion.h"
 #include "properties/trace.h"
 
 namespace syncproof::properties {

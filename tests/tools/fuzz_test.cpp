@@ -5,7 +5,7 @@
 
 #include "lang/parse.h"
 #include "model/events.h"
-#include "properties/must_order.h"
+#include "properties/completion.h"
 #include "tools/fuzz_gen.h"
 #include "tools/fuzz_shrink.h"
 
