@@ -10,6 +10,7 @@
 #include <optional>
 #include <tuple>
 
+#include "properties/access_index.h"
 #include "properties/api_order.h"
 
 namespace syncproof::properties {
@@ -155,71 +156,8 @@ Freshness freshness(const LoweredProgram& p, uint32_t wi, uint32_t ri) {
 
 namespace {
 
-// The writes that could shadow a pair of accesses, found without looking at every access: a
-// write covering the bytes two overlapping accesses share overlaps both, so it is in their group
-// (accesses whose bytes overlap, transitively); and a command between two others in API order
-// lies, on each queue, between the first command the earlier one is before and the last one
-// before the later one (ApiOrder::first_after, before_count). Within those bounds every
-// candidate is still tested in full, so the answers are those of the scan over every access.
-class WriteIndex {
- public:
-  WriteIndex(const LoweredProgram& p, const ApiOrder& hb) : p_(p), hb_(hb) {
-    const auto& acc = p.accesses;
-    std::vector<uint32_t> by_lo(acc.size());
-    for (uint32_t i = 0; i < acc.size(); ++i) by_lo[i] = i;
-    std::sort(by_lo.begin(), by_lo.end(),
-              [&](uint32_t a, uint32_t b) { return acc[a].blo < acc[b].blo; });
-    group_.assign(acc.size(), 0);
-    uint64_t end = 0;
-    uint32_t g = 0;
-    for (size_t i = 0; i < by_lo.size(); ++i) {
-      const MemAccess& m = acc[by_lo[i]];
-      if (i > 0 && m.blo > end) ++g;
-      end = i == 0 ? m.bhi : std::max(end, m.bhi);
-      group_[by_lo[i]] = g;
-    }
-    members_.resize(acc.empty() ? 0 : g + 1);
-    for (uint32_t i = 0; i < acc.size(); ++i) {
-      members_[group_[i]].push_back(i);
-      if (acc[i].write) writes_[{group_[i], acc[i].plane, acc[i].queue}].push_back(i);
-    }
-    for (auto& [key, v] : writes_)
-      std::stable_sort(v.begin(), v.end(),
-                       [&](uint32_t a, uint32_t b) { return acc[a].cmd < acc[b].cmd; });
-  }
-  // The accesses whose bytes may overlap a's, in index order.
-  const std::vector<uint32_t>& group_of(uint32_t a) const { return members_[group_[a]]; }
-  // Whether test(m) holds for a write m of `plane` that could cover the bytes x and y share and
-  // lie between them in API order. x and y must overlap.
-  template <class Test>
-  bool any_between(uint32_t x, uint32_t y, Plane plane, Test test) const {
-    const MemAccess& ax = p_.accesses[x];
-    const MemAccess& ay = p_.accesses[y];
-    for (uint32_t q = 0; q < hb_.queues(); ++q) {
-      auto it = writes_.find({group_[x], plane, q});
-      if (it == writes_.end()) continue;
-      const uint32_t lo = hb_.first_after(ax.queue, ax.cmd, q);
-      const uint32_t hi = hb_.before_count(q, ay.queue, ay.cmd);
-      if (lo >= hi) continue;
-      const std::vector<uint32_t>& v = it->second;
-      auto m = std::partition_point(v.begin(), v.end(),
-                                    [&](uint32_t i) { return p_.accesses[i].cmd < lo; });
-      for (; m != v.end() && p_.accesses[*m].cmd < hi; ++m)
-        if (test(*m)) return true;
-    }
-    return false;
-  }
-
- private:
-  const LoweredProgram& p_;
-  const ApiOrder& hb_;
-  std::vector<uint32_t> group_;
-  std::vector<std::vector<uint32_t>> members_;
-  std::map<std::tuple<uint32_t, Plane, uint32_t>, std::vector<uint32_t>> writes_;
-};
-
 bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uint32_t y,
-                    const WriteIndex* index = nullptr);
+                    const AccessIndex* index = nullptr);
 
 Obligation write_order_obligation(const LoweredProgram& p, const OpTable& ops, uint32_t x,
                                   uint32_t y, uint64_t lo, uint64_t hi) {
@@ -316,7 +254,7 @@ Obligations ordered(const LoweredProgram& p, const Property& prop) {
 // An earlier write needs no obligation towards a read when a write API-ordered between them
 // covers the same lines: the obligations of that write (WAW, then RAW) imply it.
 bool shadowed(const LoweredProgram& p, const ApiOrder& hb, uint32_t w, uint32_t r,
-              const WriteIndex* index) {
+              const AccessIndex* index) {
   const MemAccess& aw = p.accesses[w];
   const MemAccess& ar = p.accesses[r];
   auto shadows = [&](uint32_t m) {
@@ -335,7 +273,7 @@ bool shadowed(const LoweredProgram& p, const ApiOrder& hb, uint32_t w, uint32_t 
 // between them in API order and covers their common lines: (x, z) and (z, y) imply it, since with
 // one path the data of x, z and y meet at the same level.
 bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uint32_t y,
-                    const WriteIndex* index) {
+                    const AccessIndex* index) {
   const MemAccess& ax = p.accesses[x];
   const MemAccess& ay = p.accesses[y];
   auto same_path = [](const Path& a, const Path& b) {
@@ -362,57 +300,102 @@ bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uin
   return false;
 }
 
-// limit: stop once the list is longer (obligations_for only asks whether a list differs).
+// What no-hazards asks of the pair of accesses a < b (index order): nothing, or one obligation
+// on (x, y), x the one API order puts first (for a race, x = a and y = b).
+struct PairQuestion {
+  Obligation::Kind kind;
+  uint32_t x, y;
+  uint64_t lo, hi;
+};
+std::optional<PairQuestion> pair_question(const LoweredProgram& p, const ApiOrder& hb,
+                                          const AccessIndex* use, uint32_t a, uint32_t b) {
+  const auto& acc = p.accesses;
+  uint64_t lo, hi;
+  if (!(acc[a].write || acc[b].write) || !overlap(acc[a], acc[b], &lo, &hi)) return {};
+  if (acc[a].queue == acc[b].queue && acc[a].cmd == acc[b].cmd) return {};
+  // Two label words written by bottom-of-pipe value writes are synchronization, not data:
+  // what a wait sees of them is P-DEADLOCK-FREE's and the waits' business (R-WAIT-VALUE).
+  if (acc[a].kind == AccessKind::Label && acc[b].kind == AccessKind::Label) return {};
+  uint32_t x = a, y = b;  // x API-before y
+  if (hb.before(acc[b].queue, acc[b].cmd, acc[a].queue, acc[a].cmd))
+    std::swap(x, y);
+  else if (!hb.before(acc[a].queue, acc[a].cmd, acc[b].queue, acc[b].cmd))
+    return PairQuestion{Obligation::Kind::Race, a, b, lo, hi};
+  if (acc[x].write && !acc[y].write) {
+    if (shadowed(p, hb, x, y, use)) return {};
+    return PairQuestion{Obligation::Kind::Fresh, x, y, lo, hi};
+  }
+  if (shadowed_write(p, hb, x, y, use)) return {};
+  const auto kind = acc[x].write ? Obligation::Kind::WriteOrder : Obligation::Kind::ReadFirst;
+  return PairQuestion{kind, x, y, lo, hi};
+}
+
+Obligation pair_obligation(const LoweredProgram& p, const OpTable& ops, const PairQuestion& q) {
+  const uint32_t x = q.x, y = q.y;
+  switch (q.kind) {
+    case Obligation::Kind::Race: {
+      Obligation o{Obligation::Kind::Race, {}, {}, {}, {}, {}, {x, y}};
+      o.name = fmt::format("race: {} / {}", access_name(p, x), access_name(p, y));
+      return o;
+    }
+    case Obligation::Kind::Fresh:
+      return fresh_obligation(p, ops, x, y);
+    case Obligation::Kind::ReadFirst: {
+      Obligation o{Obligation::Kind::ReadFirst, {}, {}, {}, {}, {x, y, q.lo, q.hi, {}}, {}};
+      o.name = fmt::format("war: {} -> {}", access_name(p, x), access_name(p, y));
+      int mr = 0;
+      int mw = meeting_index(p, p.accesses[y], p.accesses[x], &mr);
+      o.war.steps = down_steps(ops, p.accesses[y], mw);
+      return o;
+    }
+    default:
+      return write_order_obligation(p, ops, x, y, q.lo, q.hi);
+  }
+}
+
+// The pairs, in index order (a, then b), that need an obligation. scan_all tests every pair of
+// accesses; otherwise only the partners the index gives (AccessIndex::partners), which are all
+// the pairs the scan keeps, and more. limit: stop once there are more (obligations_for only asks
+// whether a list differs then).
+std::vector<PairQuestion> hazard_pairs(const LoweredProgram& p, const ApiOrder& hb, bool scan_all,
+                                       size_t limit) {
+  const auto& acc = p.accesses;
+  std::vector<PairQuestion> out;
+  if (scan_all) {
+    for (uint32_t a = 0; a < acc.size(); ++a)
+      for (uint32_t b = a + 1; b < acc.size() && out.size() <= limit; ++b)
+        if (auto q = pair_question(p, hb, nullptr, a, b)) out.push_back(*q);
+    return out;
+  }
+  const AccessIndex index(p, hb);
+  std::vector<std::pair<std::pair<uint32_t, uint32_t>, PairQuestion>> found;
+  std::vector<uint32_t> partners;
+  for (uint32_t y = 0; y < acc.size() && found.size() <= limit; ++y) {
+    partners.clear();
+    index.partners(y, partners);
+    for (uint32_t x : partners) {
+      const uint32_t a = std::min(x, y), b = std::max(x, y);
+      if (auto q = pair_question(p, hb, &index, a, b)) found.push_back({{a, b}, *q});
+    }
+  }
+  std::sort(found.begin(), found.end(),
+            [](const auto& l, const auto& r) { return l.first < r.first; });
+  found.erase(std::unique(found.begin(), found.end(),
+                          [](const auto& l, const auto& r) { return l.first == r.first; }),
+              found.end());
+  for (const auto& f : found) out.push_back(f.second);
+  return out;
+}
+
 Obligations no_hazards(const LoweredProgram& p, bool scan_all, bool value_assumptions,
                        size_t limit) {
   Obligations out;
   const OpTable ops(p);
   ApiOrder hb(p, value_assumptions);
   out.relies = hb.relies();
-  const WriteIndex index(p, hb);
-  const WriteIndex* use = scan_all ? nullptr : &index;
-  std::vector<uint32_t> everything;
-  if (scan_all)
-    for (uint32_t i = 0; i < p.accesses.size(); ++i) everything.push_back(i);
-  const auto& acc = p.accesses;
-  for (uint32_t a = 0; a < acc.size(); ++a) {
-    // Only accesses of a's group can overlap it; they come in index order, as before.
-    const std::vector<uint32_t>& group = scan_all ? everything : index.group_of(a);
-    for (auto it = std::upper_bound(group.begin(), group.end(), a); it != group.end(); ++it) {
-      if (out.list.size() > limit) return out;
-      const uint32_t b = *it;
-      uint64_t lo, hi;
-      if (!(acc[a].write || acc[b].write) || !overlap(acc[a], acc[b], &lo, &hi)) continue;
-      if (acc[a].queue == acc[b].queue && acc[a].cmd == acc[b].cmd) continue;
-      // Two label words written by bottom-of-pipe value writes are synchronization, not data:
-      // what a wait sees of them is P-DEADLOCK-FREE's and the waits' business (R-WAIT-VALUE).
-      if (acc[a].kind == AccessKind::Label && acc[b].kind == AccessKind::Label) continue;
-      uint32_t x = a, y = b;  // x API-before y
-      if (hb.before(acc[b].queue, acc[b].cmd, acc[a].queue, acc[a].cmd))
-        std::swap(x, y);
-      else if (!hb.before(acc[a].queue, acc[a].cmd, acc[b].queue, acc[b].cmd)) {
-        Obligation o{Obligation::Kind::Race, {}, {}, {}, {}, {}, {a, b}};
-        o.name = fmt::format("race: {} / {}", access_name(p, a), access_name(p, b));
-        out.list.push_back(std::move(o));
-        continue;
-      }
-      const MemAccess& ax = acc[x];
-      const MemAccess& ay = acc[y];
-      if (ax.write && !ay.write) {
-        if (!shadowed(p, hb, x, y, use)) out.list.push_back(fresh_obligation(p, ops, x, y));
-      } else if (!ax.write && ay.write) {
-        if (shadowed_write(p, hb, x, y, use)) continue;
-        Obligation o{Obligation::Kind::ReadFirst, {}, {}, {}, {}, {x, y, lo, hi, {}}, {}};
-        o.name = fmt::format("war: {} -> {}", access_name(p, x), access_name(p, y));
-        int mr = 0;
-        int mw = meeting_index(p, ay, ax, &mr);
-        o.war.steps = down_steps(ops, ay, mw);
-        out.list.push_back(std::move(o));
-      } else {
-        if (shadowed_write(p, hb, x, y, use)) continue;
-        out.list.push_back(write_order_obligation(p, ops, x, y, lo, hi));
-      }
-    }
+  for (const PairQuestion& q : hazard_pairs(p, hb, scan_all, limit)) {
+    if (out.list.size() > limit) break;
+    out.list.push_back(pair_obligation(p, ops, q));
   }
   return out;
 }
