@@ -2,8 +2,11 @@
 // resources that alias each other.
 #include <fmt/format.h>
 
+#include <map>
+
 #include "lang/parser.h"
 #include "model/wait_value.h"
+#include "util/shared_list.h"
 
 namespace syncproof::lang::detail {
 
@@ -56,63 +59,75 @@ void Parser::finish() {
     }
   }
 
-  // Fence waits: something must signal the fence, and reach the value.
-  for (const FenceWait& w : fence_waits_) {
-    line_ = w.line;
-    bool any = false;
-    uint64_t max = 0;
-    for (const model::Queue& q : c_.queues) {
-      for (const model::Command& cmd : q.commands) {
-        if (const auto* s = std::get_if<model::SignalCmd>(&cmd.body); s && s->fence == w.fence) {
-          any = true;
-          max = std::max(max, s->value);
-        }
+  // Fence waits: something must signal the fence, and reach the value. The signals of every
+  // fence are gathered once (a frame has thousands of waits).
+  std::map<uint32_t, uint64_t> max_signal;  // per fence signalled: the largest value
+  std::vector<const model::BopWriteCmd*> value_writes;
+  for (const model::Queue& q : c_.queues)
+    for (const model::Command& cmd : q.commands) {
+      if (const auto* s = std::get_if<model::SignalCmd>(&cmd.body)) {
+        auto [it, fresh] = max_signal.try_emplace(s->fence, s->value);
+        if (!fresh) it->second = std::max(it->second, s->value);
+      } else if (const auto* b = std::get_if<model::BopWriteCmd>(&cmd.body)) {
+        value_writes.push_back(b);
       }
     }
+  for (const FenceWait& w : fence_waits_) {
+    line_ = w.line;
     const std::string& fence = c_.fences[w.fence].name;
-    if (!any) {
+    auto it = max_signal.find(w.fence);
+    if (it == max_signal.end()) {
       warning(*w.at, fmt::format("nothing signals fence '{}': this wait never completes", fence));
-    } else if (max < w.value) {
+    } else if (it->second < w.value) {
       warning(*w.at, fmt::format("no Signal of fence '{}' reaches {} (the largest value signalled "
                                  "is {}): this wait never completes",
-                                 fence, w.value, max));
+                                 fence, w.value, it->second));
     }
   }
 
   // Label waits: something must write the word, with a value that satisfies the comparison as
   // the wait reads it (model/wait_value.h: a 32-bit wait reads the 4 bytes at its Destination).
+  // The writers of each word polled are found once.
+  struct Word {
+    util::SharedList<model::WaitWriter> writers;
+    bool wider = false;  // a 64-bit value is written where a 32-bit wait reads half of it
+    bool too_many_states = false;
+  };
+  std::map<std::pair<uint64_t, unsigned>, Word> words;
   for (const LabelWait& w : label_waits_) {
     line_ = w.line;
+    auto [it, fresh] = words.try_emplace({w.dest.address, w.bytes});
+    Word& found = it->second;
     model::PolledWord word;
     word.parts = static_cast<uint8_t>(w.bytes / 4), word.part_bits = 32;
     word.cmp = w.cmp, word.ref = w.value;
-    bool wider = false;  // a 64-bit value is written where a 32-bit wait reads half of it
-    std::vector<model::WaitWriter> writers;
-    for (const model::Queue& q : c_.queues) {
-      for (const model::Command& cmd : q.commands) {
-        const auto* b = std::get_if<model::BopWriteCmd>(&cmd.body);
-        if (!b) continue;
+    if (fresh) {
+      std::vector<model::WaitWriter> writers;
+      for (const model::BopWriteCmd* b : value_writes) {
         const unsigned bytes = b->api == model::SyncApi::Write32BitValueBottomOfPipe2X ? 4 : 8;
         if (auto wr = model::value_writer(w.dest.address, w.bytes, b->address, bytes, b->value,
                                           b->source, 0)) {
           writers.push_back(*wr);
-          wider = wider || bytes > w.bytes;
+          found.wider = found.wider || bytes > w.bytes;
         }
       }
+      found.writers = util::SharedList<model::WaitWriter>(std::move(writers));
+      word.writers = found.writers;
+      found.too_many_states = model::too_many_poll_states(word);
     }
-    word.writers = std::move(writers);
+    word.writers = found.writers;
+    word.too_many_states = found.too_many_states;
     const std::string what = w.dest.label ? fmt::format("label '{}'", c_.labels[*w.dest.label].name)
                                           : fmt::format("address {}", w.at->text);
-    word.too_many_states = !model::for_each_poll_state(word, [](std::span<const int>) {});
     if (word.writers.empty()) {
       warning(*w.at, fmt::format("nothing writes {}: this wait never completes", what));
-    } else if (model::analyze(word, {}).may.empty()) {
+    } else if (!model::may_pass_after_a_write(word, {})) {
       warning(*w.at, fmt::format("no value written to {} satisfies {} {}{}: this wait never "
                                  "completes",
                                  what, model::to_string(w.cmp), w.value,
-                                 wider ? " (a 32-bit wait reads only the low 32 bits of the "
-                                         "64-bit values written there)"
-                                       : ""));
+                                 found.wider ? " (a 32-bit wait reads only the low 32 bits of "
+                                               "the 64-bit values written there)"
+                                             : ""));
     }
   }
   line_ = 0;

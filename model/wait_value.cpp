@@ -151,34 +151,75 @@ PollOutcome poll_outcome(const PolledWord& w, std::span<const int> state, ValueC
   return outcome(w.cmp, w.ref, s);
 }
 
-bool for_each_poll_state(const PolledWord& w, const std::function<void(std::span<const int>)>& f) {
+namespace {
+
+// The options of each part: initial, every value writer of it, and "unknown" when work writes it.
+struct PartOptions {
   std::array<std::vector<int>, 2> options;
-  size_t total = 1;
+  size_t total = 1;  // their product, counted up to the first part that passes kMaxPollStates
+};
+PartOptions part_options(const PolledWord& w) {
+  PartOptions out;
   for (size_t i = 0; i < w.parts; ++i) {
-    options[i].push_back(kInitialPart);
+    std::vector<int>& o = out.options[i];
+    o.push_back(kInitialPart);
     bool work = false;
     for (size_t k = 0; k < w.writers.size(); ++k) {
       if (!covers(w.writers[k], i)) continue;
       if (w.writers[k].kind == WaitWriter::Kind::Work)
         work = true;
       else
-        options[i].push_back(static_cast<int>(k));
+        o.push_back(static_cast<int>(k));
     }
-    if (work) options[i].push_back(kUnknownPart);
-    total *= options[i].size();
-    if (total > kMaxPollStates) return false;
+    if (work) o.push_back(kUnknownPart);
+    out.total *= o.size();
+    if (out.total > kMaxPollStates) return out;
   }
+  return out;
+}
+
+// Calls f on every possible state (all parts initial first) while it returns true. False when
+// there are too many states (then f is never called).
+template <class F>
+bool walk_states(const PolledWord& w, F&& f) {
+  const PartOptions po = part_options(w);
+  if (po.total > kMaxPollStates) return false;
   std::array<int, 2> st{};
-  std::function<void(size_t)> rec = [&](size_t i) {
-    if (i == w.parts) {
-      if (possible(w, std::span<const int>(st.data(), w.parts)))
-        f(std::span<const int>(st.data(), w.parts));
-      return;
+  if (w.parts == 1) {  // every option is a state: possible() has no pair of parts to compare
+    for (int o : po.options[0])
+      if (st[0] = o; !f(std::span<const int>(st.data(), 1))) break;
+    return true;
+  }
+  for (int a : po.options[0])
+    for (int b : po.options[1]) {
+      st = {a, b};
+      const std::span<const int> span(st.data(), 2);
+      if (possible(w, span) && !f(span)) return true;
     }
-    for (int o : options[i]) st[i] = o, rec(i + 1);
-  };
-  rec(0);
   return true;
+}
+
+}  // namespace
+
+bool too_many_poll_states(const PolledWord& w) {
+  return part_options(w).total > kMaxPollStates;
+}
+
+bool for_each_poll_state(const PolledWord& w, const std::function<void(std::span<const int>)>& f) {
+  return walk_states(w, [&](std::span<const int> st) {
+    f(st);
+    return true;
+  });
+}
+
+bool may_pass_after_a_write(const PolledWord& w, ValueConfig cfg) {
+  bool may = false;
+  const bool ok = walk_states(w, [&](std::span<const int> st) {
+    const bool initial = std::all_of(st.begin(), st.end(), [](int x) { return x == kInitialPart; });
+    may = !initial && poll_outcome(w, st, cfg).can_sat;
+    return !may;
+  });
+  return !ok || may;
 }
 
 WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
@@ -186,11 +227,11 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
   // Membership by writer, so that a word with many writers (a fence signalled at every frame)
   // costs linear time rather than a search of the list per state.
   std::vector<uint8_t> may(w.writers.size(), 0), must(w.writers.size(), 0);
-  const bool ok = for_each_poll_state(w, [&](std::span<const int> st) {
+  const bool ok = walk_states(w, [&](std::span<const int> st) {
     const PollOutcome o = poll_outcome(w, st, cfg);
     if (std::all_of(st.begin(), st.end(), [](int x) { return x == kInitialPart; })) {
       out.initial = o;
-      return;
+      return true;
     }
     if (o.can_fail) out.trivially_monotone = false;
     for (int k : st) {
@@ -206,6 +247,7 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
             if (o.can_sat) may[k] = 1;
             if (!o.can_fail) must[k] = 1;
           }
+    return true;
   });
   if (!ok) {
     out = {};
@@ -218,6 +260,22 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
   for (uint32_t k = 0; k < w.writers.size(); ++k) {
     if (may[k]) out.may.push_back(k);
     if (must[k]) out.must.push_back(k);
+  }
+  return out;
+}
+
+WaitValues analyze_again(const PolledWord& w, const WaitValues& v, ValueConfig cfg) {
+  // With one part, a state other than the first is one writer's value (or unknown), which no
+  // value assumption touches unless it is a timestamp (A-TIMESTAMP-NONZERO).
+  const bool only_first =
+      w.parts == 1 && std::none_of(w.writers.begin(), w.writers.end(), [](const WaitWriter& x) {
+        return x.kind == WaitWriter::Kind::Timestamp;
+      });
+  if (!only_first) return analyze(w, cfg);
+  WaitValues out = v;
+  if (!out.overflow) {
+    const int initial = kInitialPart;
+    out.initial = poll_outcome(w, std::span<const int>(&initial, 1), cfg);
   }
   return out;
 }

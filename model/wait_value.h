@@ -83,6 +83,11 @@ PollOutcome poll_outcome(const PolledWord& w, std::span<const int> state, ValueC
 // both engines alike).
 inline constexpr size_t kMaxPollStates = 4096;
 bool for_each_poll_state(const PolledWord& w, const std::function<void(std::span<const int>)>& f);
+// Whether for_each_poll_state would give up, without walking the states.
+bool too_many_poll_states(const PolledWord& w);
+// Whether a poll may pass once something has landed: analyze(w, cfg).may is not empty (for a
+// word with writers), found without walking the states after the first that passes.
+bool may_pass_after_a_write(const PolledWord& w, ValueConfig cfg);
 
 // What the writers can do to the wait, under one configuration.
 struct WaitValues {
@@ -96,6 +101,10 @@ struct WaitValues {
   bool overflow = false;  // too many states (see kMaxPollStates)
 };
 WaitValues analyze(const PolledWord& w, ValueConfig cfg);
+// analyze(w, cfg), given v = analyze(w, c) for some other configuration c: for a word of one part
+// without timestamp writers only the first poll depends on the configuration, and v gives the
+// rest (a frame's waits are each analyzed three times, over thousands of writers).
+WaitValues analyze_again(const PolledWord& w, const WaitValues& v, ValueConfig cfg);
 // Whether the simple candidate rules decide the wait in both senses at once: its first poll
 // either must pass or must fail, and every writer that may satisfy it must. Deadlock freedom
 // needs this: the rules there let a wait complete only when it must, which is wrong for a wait

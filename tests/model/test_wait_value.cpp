@@ -1,6 +1,9 @@
 // What a value write leaves in the word a wait polls (model/wait_value.h).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <random>
+
 #include "model/wait_value.h"
 
 using namespace syncproof::model;
@@ -31,4 +34,67 @@ TEST_CASE("value_writer: a misaligned word shares part of a dword, and its value
   REQUIRE(w);
   CHECK(w->kind == WaitWriter::Kind::Work);
   CHECK(w->parts == 1);
+}
+
+namespace {
+
+bool same(const WaitValues& a, const WaitValues& b) {
+  return a.may == b.may && a.must == b.must && a.initial.can_sat == b.initial.can_sat &&
+         a.initial.can_fail == b.initial.can_fail && a.trivially_monotone == b.trivially_monotone &&
+         a.overflow == b.overflow;
+}
+
+// A word of one or two parts with random writers: known values near the reference, timestamps,
+// work; sometimes so many that the states overflow.
+PolledWord random_word(std::mt19937_64& rng) {
+  auto pick = [&](uint32_t n) { return static_cast<uint32_t>(rng() % n); };
+  PolledWord w;
+  w.parts = static_cast<uint8_t>(1 + pick(2));
+  w.part_bits = w.parts == 1 ? (pick(2) ? 64 : 32) : 32;
+  w.cmp = static_cast<Comparison>(pick(8));
+  w.ref = pick(5);
+  std::vector<WaitWriter> writers;
+  const uint32_t n = pick(10) == 0 ? 150 + pick(20) : pick(6);
+  for (uint32_t k = 0; k < n; ++k) {
+    const uint32_t kind = pick(10);
+    WaitWriter x{k,
+                 kind < 6   ? WaitWriter::Kind::Value
+                 : kind < 8 ? WaitWriter::Kind::Timestamp
+                            : WaitWriter::Kind::Work,
+                 static_cast<uint8_t>(w.parts == 1 ? 1 : 1 + pick(3)),
+                 {pick(5), pick(3)},
+                 pick(2) == 0};
+    if (x.kind == WaitWriter::Kind::Timestamp && w.parts == 1 && pick(2)) x.whole64 = true;
+    writers.push_back(x);
+  }
+  w.writers = std::move(writers);
+  w.too_many_states = too_many_poll_states(w);
+  return w;
+}
+
+}  // namespace
+
+TEST_CASE("analyze_again, may_pass_after_a_write, too_many_poll_states: as the full walk") {
+  std::mt19937_64 rng(11);
+  const ValueConfig configs[] = {{true, true}, {true, false}, {false, true}, {false, false}};
+  size_t shortcuts = 0, overflows = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const PolledWord w = random_word(rng);
+    CHECK(w.too_many_states == !for_each_poll_state(w, [](std::span<const int>) {}));
+    overflows += w.too_many_states;
+    for (ValueConfig from : configs) {
+      const WaitValues base = analyze(w, from);
+      for (ValueConfig to : configs) {
+        const WaitValues full = analyze(w, to);
+        CHECK(same(analyze_again(w, base, to), full));
+        if (!w.writers.empty()) CHECK(may_pass_after_a_write(w, to) == !full.may.empty());
+      }
+    }
+    shortcuts += w.parts == 1 && std::none_of(w.writers.begin(), w.writers.end(), [](auto& x) {
+                   return x.kind == WaitWriter::Kind::Timestamp;
+                 });
+  }
+  // Both paths of analyze_again are taken, and some words overflow.
+  CHECK(shortcuts > 500);
+  CHECK(overflows > 20);
 }
