@@ -408,6 +408,9 @@ void Lowerer::resolve_waits() {
     util::SharedList<WaitWriter> writers;
     bool too_many_states = false;
     std::vector<uint32_t> by_event;
+    // Whether the writers land in event order in every execution, and the guards of the
+    // orders that say so: worked out for the first wait on the word that asks.
+    std::optional<std::optional<uint32_t>> chain_guards;
   };
   std::map<std::pair<uint64_t, unsigned>, WordFacts> words;
   std::map<uint32_t, WordFacts> fences;
@@ -445,7 +448,7 @@ void Lowerer::resolve_waits() {
     if (fresh) {
       word.writers = std::move(writers);
       facts->writers = word.writers;
-      facts->too_many_states = !for_each_poll_state(word, [](std::span<const int>) {});
+      facts->too_many_states = too_many_poll_states(word);
       facts->by_event = writers_by_event(word);
     }
     word.writers = facts->writers;
@@ -458,7 +461,7 @@ void Lowerer::resolve_waits() {
       const AssumptionId a = i == 0 ? AssumptionId::InitialZero : AssumptionId::TimestampNonzero;
       ValueConfig flipped = vcfg;
       (a == AssumptionId::InitialZero ? flipped.initial_zero : flipped.timestamp_nonzero) ^= true;
-      flipped_cfg[i] = flipped, flipped_vals[i] = analyze(word, flipped);
+      flipped_cfg[i] = flipped, flipped_vals[i] = analyze_again(word, vals, flipped);
       const WaitValues& other = flipped_vals[i];
       if (other.may != vals.may || other.must != vals.must ||
           other.trivially_monotone != vals.trivially_monotone)
@@ -467,24 +470,29 @@ void Lowerer::resolve_waits() {
     // Writers on one queue that land in event order in every execution (a fence signalled 1, 2,
     // 3): the wait may be monotone along that chain although some writer fails it.
     const std::vector<uint32_t>& chain = facts->by_event;
-    std::optional<uint32_t> chain_guards;
-    if (!vals.trivially_monotone && !chain.empty() &&
-        std::all_of(chain.begin(), chain.end(), [&](uint32_t k) {
-          return out_.events[word.writers[k].ev].queue == out_.events[word.writers[0].ev].queue;
-        })) {
-      chain_guards = 0;
-      for (size_t i = 0; i + 1 < chain.size() && chain_guards; ++i) {
-        auto g = path_guards(word.writers[chain[i]].ev, word.writers[chain[i + 1]].ev);
-        chain_guards = g ? std::optional<uint32_t>(*chain_guards | *g) : std::nullopt;
+    if (!vals.trivially_monotone && !facts->chain_guards) {
+      std::optional<uint32_t>& guards = facts->chain_guards.emplace();
+      if (!chain.empty() && std::all_of(chain.begin(), chain.end(), [&](uint32_t k) {
+            return out_.events[word.writers[k].ev].queue == out_.events[word.writers[0].ev].queue;
+          })) {
+        guards = 0;
+        for (size_t i = 0; i + 1 < chain.size() && guards; ++i) {
+          auto g = path_guards(word.writers[chain[i]].ev, word.writers[chain[i + 1]].ev);
+          guards = g ? std::optional<uint32_t>(*guards | *g) : std::nullopt;
+        }
       }
     }
+    uint32_t chain_guard_bits = 0;
+    bool chained = false;
+    if (!vals.trivially_monotone && *facts->chain_guards)
+      chained = true, chain_guard_bits = **facts->chain_guards;
     auto monotone_under = [&](ValueConfig c, const WaitValues& v) {
-      return v.trivially_monotone || (chain_guards && chain_monotone(word, chain, c));
+      return v.trivially_monotone || (chained && chain_monotone(word, chain, c));
     };
     w.monotone = monotone_under(vcfg, vals);
     w.determinate = determinate(vals);
-    w.chained = chain_guards.has_value();
-    if (chain_guards) w.chain_guards = *chain_guards;
+    w.chained = chained;
+    if (chained) w.chain_guards = chain_guard_bits;
     for (int i = 0; i < 2; ++i)
       if (monotone_under(flipped_cfg[i], flipped_vals[i]) != w.monotone)
         w.value_depends |= 1u << static_cast<int>(i == 0 ? AssumptionId::InitialZero
