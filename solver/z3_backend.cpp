@@ -1,5 +1,6 @@
 // The only translation unit that sees Z3: the Context's expression table and the incremental
 // Solver. Kept thin on purpose: build terms, check, read models and cores, dump.
+#include <cxxabi.h>
 #include <z3++.h>
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include <cassert>
 #include <chrono>
 #include <climits>
+#include <memory>
 #include <new>
 #include <string_view>
 #include <unordered_map>
@@ -36,16 +38,33 @@ double ms_since(Clock::time_point t0) {
 }
 
 // Z3 failures leave this file as solver::Error, never as z3::exception.
+// `poisoned`: set when Z3 let one of its own exceptions out (below), after which its context
+// may not even be deleted safely.
 template <class F>
-auto z3_guard(F&& f) -> decltype(f()) {
+auto z3_guard(F&& f, bool* poisoned = nullptr) -> decltype(f()) {
   try {
     return f();
   } catch (const z3::exception& e) {
     // Z3 reports its own allocation failures (under --max-memory) as an exception: they are the
     // same event as std::bad_alloc in our code, and the CLI reports both with the case's size.
-    if (std::string_view(e.msg()).find("out of memory") != std::string_view::npos)
+    if (std::string_view(e.msg()).find("out of memory") != std::string_view::npos) {
+      if (poisoned) *poisoned = true;  // deleting the context after this crashed inside Z3
       throw std::bad_alloc();
+    }
     throw Error(fmt::format("solver: z3: {}", e.msg()));
+  } catch (const std::exception&) {
+    throw;  // ours (std::bad_alloc from an allocation of ours, logic_error on misuse)
+  } catch (...) {
+    // Some Z3 4.8.12 entry points (Z3_solver_push among them) let Z3's own C++ exceptions out
+    // instead of reporting an error: out_of_memory_error when its allocator hits the limit
+    // (under --max-memory), which derives from no std type. Found by the --max-memory test at
+    // one limit in a few dozen; it ended the process through std::terminate. The context is
+    // left as it is (its memory is not given back): deleting it crashed inside Z3.
+    if (poisoned) *poisoned = true;
+    const std::type_info* type = abi::__cxa_current_exception_type();
+    const std::string name = type ? type->name() : "unknown";
+    if (name.find("out_of_memory") != std::string::npos) throw std::bad_alloc();
+    throw Error(fmt::format("solver: z3: an exception of Z3's own ({})", name));
   }
 }
 
@@ -89,6 +108,7 @@ struct Context::Impl {
   std::unordered_set<std::string> symbols;          // SMT-LIB names in use
   std::unordered_map<std::string, unsigned> dumps;  // file stem -> files written
   unsigned live_solvers = 0;
+  bool poisoned = false;  // Z3 let an exception of its own out (z3_guard): never delete it
 
   // Z3 4.8.12 keeps an interrupt that arrives while no check is listening (just before the
   // check starts, or just after it ends) and the next check on the context then stops early and
@@ -147,6 +167,7 @@ struct Context::Impl {
 Context::Context(ContextOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
 Context::~Context() {
   assert((!impl_ || impl_->live_solvers == 0) && "destroy every Solver before its Context");
+  if (impl_ && impl_->poisoned) (void)impl_.release();  // see Impl::poisoned
 }
 Context::Context(Context&&) noexcept = default;
 Context& Context::operator=(Context&&) noexcept = default;
@@ -210,7 +231,7 @@ Term Context::make(Op op, std::span<const Term> args, Sort sort, Shape shape) {
     }  // clang-format on
     misuse("unknown operator");
   };
-  return z3_guard([&] { return impl_->intern(build(), sort, shape); });
+  return z3_guard([&] { return impl_->intern(build(), sort, shape); }, &impl_->poisoned);
 }
 
 // ---- Solver ----------------------------------------------------------------------------------
@@ -430,10 +451,13 @@ struct Solver::Impl {
 };
 
 Solver::Solver(Context& context, std::string query_name)
-    : impl_(
-          z3_guard([&] { return std::make_unique<Impl>(*context.impl_, std::move(query_name)); })) {
+    : impl_(z3_guard([&] { return std::make_unique<Impl>(*context.impl_, std::move(query_name)); },
+                     &context.impl_->poisoned)) {}
+Solver::~Solver() {
+  if (!impl_ || !impl_->cx.poisoned) return;
+  --impl_->cx.live_solvers;  // what ~Impl would do; the rest stays (see Context::Impl::poisoned)
+  (void)impl_.release();
 }
-Solver::~Solver() = default;
 Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
@@ -451,20 +475,20 @@ void Solver::add(Term assertion) {
   const z3::expr& e = impl_->cx.get(assertion, Sort::Bool, "Solver::add");
   impl_->forget();
   impl_->before(assertion);
-  z3_guard([&] { impl_->z.add(e); });
+  z3_guard([&] { impl_->z.add(e); }, &impl_->cx.poisoned);
   impl_->assertions.push_back(assertion);
 }
 
 void Solver::push() {
   impl_->forget();
-  z3_guard([&] { impl_->z.push(); });
+  z3_guard([&] { impl_->z.push(); }, &impl_->cx.poisoned);
   impl_->scope_starts.push_back(impl_->assertions.size());
 }
 
 void Solver::pop() {
   if (impl_->scope_starts.empty()) misuse(fmt::format("query '{}': pop without push", impl_->name));
   impl_->forget();
-  z3_guard([&] { impl_->z.pop(); });
+  z3_guard([&] { impl_->z.pop(); }, &impl_->cx.poisoned);
   impl_->assertions.resize(impl_->scope_starts.back());
   impl_->scope_starts.pop_back();
 }
@@ -478,11 +502,13 @@ CheckResult Solver::check(std::span<const Term> assumptions, const CheckOptions&
   s.timeout = limits.timeout_ms.value_or(s.cx.options.timeout_ms);
   s.rlimit = limits.rlimit.value_or(s.cx.options.rlimit);
   CheckResult res;
-  z3_guard([&] {
-    auto t0 = Clock::now();
-    res = s.run(assumptions);
-    res.elapsed_ms = ms_since(t0);
-  });
+  z3_guard(
+      [&] {
+        auto t0 = Clock::now();
+        res = s.run(assumptions);
+        res.elapsed_ms = ms_since(t0);
+      },
+      &s.cx.poisoned);
   s.last = res.status;
   Stats& st = s.cx.stats;
   ++st.checks;
@@ -521,7 +547,7 @@ std::vector<Term> Solver::unsat_core() {
   Impl& s = *impl_;
   if (s.last != Status::Unsat)
     misuse(fmt::format("query '{}': unsat_core without an unsat check", s.name));
-  if (!s.core) s.core = z3_guard([&] { return s.compute_core(); });
+  if (!s.core) s.core = z3_guard([&] { return s.compute_core(); }, &s.cx.poisoned);
   return *s.core;
 }
 
