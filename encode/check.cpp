@@ -116,6 +116,54 @@ std::optional<properties::Violated> sliced_violation(const LoweredProgram& p, co
   return v;
 }
 
+// What proof cones need of one program (properties/proof_cone.h), made when the first cone is.
+struct Cones {
+  std::optional<properties::ConeMaker> maker;
+};
+
+// The assumptions a proof from the obligation's cone rests on (the names in its unsat core), or
+// nullopt when the cone has a violation, the solver gives up, or a cone is not worth asking (a
+// race; more than half the program). A proof here is a proof of the whole program: the cone is
+// a relaxation of it. `only`: assume only these assumptions (by name), not every one.
+std::optional<std::vector<AssumptionId>> cone_proof(
+    const LoweredProgram& p, const Obligation& o, const solver::ContextOptions& so,
+    const CheckOptions& opt, int* query_counter, Cones* cones,
+    const std::vector<std::string>* only = nullptr) {
+  if (!cones->maker) cones->maker.emplace(p);
+  const std::optional<properties::Cone> cone = cones->maker->cone(o);
+  if (!cone || 2 * cone->size > p.events.size()) return std::nullopt;
+  // A context of its own: one shared by every cone of a case, or one solver popped between
+  // them, made each question slower as the case went on (measured: 8 ms against 12 ms a
+  // question at 1,000 commands).
+  solver::Context ctx(so);
+  Encoding enc(p, ctx, *cone);
+  solver::Solver s(ctx, "cone");
+  for (solver::Term t : enc.base()) s.add(t);
+  s.set_query_name(o.name + " (cone)");
+  s.add(enc.violation(o, (*query_counter)++).violation);
+  std::vector<solver::Term> assumed;
+  for (solver::Term lit : enc.assumption_literals())
+    if (!only || std::find(only->begin(), only->end(), enc.assumption_name(lit)) != only->end())
+      assumed.push_back(lit);
+  if (s.check(assumed, opt.timeout_ms).status != solver::Status::Unsat) return std::nullopt;
+  std::vector<AssumptionId> used;
+  for (solver::Term lit : s.unsat_core())
+    if (auto a = find_assumption(enc.assumption_name(lit))) used.push_back(*a);
+  return used;
+}
+
+// The literals of the whole encoding for these assumptions (made if no constraint has used
+// them yet: an obligation's own, such as A-GL2-WB-BEFORE-INV's, appear with its violation).
+std::vector<solver::Term> literals_for(Encoding& enc, const std::vector<AssumptionId>& ids) {
+  std::vector<solver::Term> out;
+  for (AssumptionId a : ids) {
+    (void)enc.guard({a, true});
+    for (solver::Term lit : enc.assumption_literals())
+      if (enc.assumption_name(lit) == assumption(a).name) out.push_back(lit);
+  }
+  return out;
+}
+
 // Decides the obligations of one property on a solver holding the base encoding.
 // The solver and the case's base encoding, made when a first question reaches the solver
 // (creating a Z3 context and encoding the case cost more than most cases take otherwise).
@@ -134,7 +182,12 @@ using GetSolver = std::function<SolverState&()>;
 struct SolverProof {
   const Obligation* o;
   std::vector<solver::Term> core;
+  bool by_cone = false;  // proved from its cone: a re-check asks the cone first
 };
+// A re-check of a proof from its cone under only `assumed` (literals of the whole encoding): its
+// core, in literals of the whole encoding, or nullopt when the cone does not prove it so.
+using ConeRecheck = std::function<std::optional<std::vector<solver::Term>>(
+    const Obligation&, const std::vector<solver::Term>& assumed)>;
 
 // The assumption literals a property needs, minimized once per property rather than once per
 // obligation: start from the union of the obligations' cores (Z3's first ones) and try dropping
@@ -145,7 +198,7 @@ struct SolverProof {
 // must-order proofs of the other obligations use (`kept`) stay without a try.
 std::vector<solver::Term> property_core(SolverState& st, std::vector<SolverProof>& proofs,
                                         const std::set<std::string>& kept, const CheckOptions& opt,
-                                        int* query_counter) {
+                                        int* query_counter, const ConeRecheck& by_cone) {
   const std::vector<solver::Term>& all = st.enc.assumption_literals();
   auto has = [](const std::vector<solver::Term>& v, solver::Term t) {
     return std::find(v.begin(), v.end(), t) != v.end();
@@ -164,6 +217,13 @@ std::vector<solver::Term> property_core(SolverState& st, std::vector<SolverProof
     bool needed = false;
     for (size_t k = 0; k < proofs.size() && !needed; ++k) {
       if (!has(proofs[k].core, lit)) continue;
+      // The cone is a relaxation: unsat there is unsat in the whole program. Only when the cone
+      // cannot say so is the whole program asked.
+      if (proofs[k].by_cone)
+        if (auto core = by_cone(*proofs[k].o, trial)) {
+          cores.push_back({k, std::move(*core)});
+          continue;
+        }
       st.s.push();
       st.s.set_query_name(proofs[k].o->name);
       st.s.add(st.enc.violation(*proofs[k].o, (*query_counter)++).violation);
@@ -183,7 +243,7 @@ std::vector<solver::Term> property_core(SolverState& st, std::vector<SolverProof
 properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
                            properties::MustOrder* fast, const std::vector<Obligation>& obs,
                            const solver::ContextOptions& so, const CheckOptions& opt,
-                           int* query_counter, Slicing* slicing, size_t* sliced) {
+                           int* query_counter, Slicing* slicing, size_t* sliced, Cones* cones) {
   std::set<std::string> used;
   std::vector<SolverProof> proofs;
   std::vector<const Obligation*> by_paths;  // proved by must-happen-before paths
@@ -204,6 +264,13 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
       if (auto v = sliced_violation(p, o, index, so, opt, query_counter, slicing)) {
         ++failing, ++*sliced;
         if (!first) first = std::move(*v);
+        continue;
+      }
+    }
+    // Under --no-order-proofs most questions are proofs: each is first asked of its cone.
+    if (!fast && opt.slice && cones) {
+      if (auto used = cone_proof(p, o, so, opt, query_counter, cones)) {
+        proofs.push_back({&o, literals_for(smt().enc, *used), true});
         continue;
       }
     }
@@ -253,8 +320,17 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
   if (!by_paths.empty())
     for (AssumptionId a : properties::assumption_set(fast->minimize(by_paths, &path_lists)))
       used.insert(std::string(assumption(a).name));
+  const ConeRecheck recheck =
+      [&](const Obligation& o,
+          const std::vector<solver::Term>& assumed) -> std::optional<std::vector<solver::Term>> {
+    std::vector<std::string> names;
+    for (solver::Term lit : assumed) names.push_back(smt().enc.assumption_name(lit));
+    auto ids = cone_proof(p, o, so, opt, query_counter, cones, &names);
+    if (!ids) return std::nullopt;
+    return literals_for(smt().enc, *ids);
+  };
   if (!proofs.empty())
-    for (solver::Term lit : property_core(smt(), proofs, used, opt, query_counter))
+    for (solver::Term lit : property_core(smt(), proofs, used, opt, query_counter, recheck))
       used.insert(smt().enc.assumption_name(lit));
   return properties::Proved{{used.begin(), used.end()}, static_cast<int>(obs.size())};
 }
@@ -345,6 +421,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   int counter = 0;
   properties::MustOrder fast(p);
   Slicing slicing;
+  Cones cones;
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Property& prop = c.properties[i];
     auto tp = std::chrono::steady_clock::now();
@@ -364,7 +441,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
         v = properties::Error{obs.error};
       else
         v = decide(p, smt, opt.order_proofs ? &fast : nullptr, obs.list, so, opt, &counter,
-                   &slicing, &out.sliced);
+                   &slicing, &out.sliced, &cones);
       properties::add_assumptions(v, obs.relies);
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict());
     }

@@ -20,6 +20,11 @@ Encoding::Encoding(const LoweredProgram& p, solver::Context& ctx, const properti
   build();
 }
 
+Encoding::Encoding(const LoweredProgram& p, solver::Context& ctx, const properties::Cone& cone)
+    : p_(p), ctx_(ctx), cone_(&cone) {
+  build();
+}
+
 void Encoding::build() {
   const LoweredProgram& p = p_;
   time_.resize(p.events.size());
@@ -31,8 +36,21 @@ void Encoding::build() {
   }
   for (const Order& o : p.orders)
     if (has(o.before) && has(o.after)) base_.push_back(order_term(o));
-  for (const WaitRule& w : p.waits)
-    if (has(w.wait)) base_.push_back(wait_term(w));
+  for (size_t i = 0; i < p.waits.size(); ++i) {
+    if (!has(p.waits[i].wait) || (cone_ && !cone_->keep_wait[i])) continue;
+    Term rule = wait_term(p.waits[i]);
+    // A cone's rule without some candidates holds under the guards of the orders that put
+    // those candidates after one it has (properties/proof_cone.h).
+    if (const uint64_t g = cone_ ? cone_->wait_guards[i] : 0) {
+      std::vector<Term> under;
+      for (int a = 0; a < kAssumptionCount; ++a) {
+        if (g >> a & 1u) under.push_back(guard({static_cast<AssumptionId>(a), true}));
+        if (g >> (32 + a) & 1u) under.push_back(guard({static_cast<AssumptionId>(a), false}));
+      }
+      rule = ctx_.implies(ctx_.land(under), rule);
+    }
+    base_.push_back(rule);
+  }
 }
 
 // One literal per assumption, stating "this assumption holds". A check assumes it when the

@@ -13,6 +13,7 @@
 
 #include "model/events.h"
 #include "properties/obligation.h"
+#include "properties/proof_cone.h"
 #include "properties/slice.h"
 #include "solver/solver.h"
 
@@ -25,11 +26,17 @@ class Encoding {
   // their waits (one with a candidate Before is satisfied; candidates After do not count), and
   // violations over the cache operations In.
   Encoding(const model::LoweredProgram& p, solver::Context& ctx, const properties::Slice& slice);
+  // The events of a proof cone only (properties/proof_cone.h): the orders between them and the
+  // wait rules the cone keeps. A relaxation: an unsatisfiable violation here is a proof.
+  Encoding(const model::LoweredProgram& p, solver::Context& ctx, const properties::Cone& cone);
 
-  // Time of an event (in a slice: of an In event).
+  // Time of an event (in a slice: of an In event; in a cone: of one in it).
   solver::Term t(model::EventId e) const { return time_[e]; }
   // Whether the encoding has the event (every event, unless it is a slice's).
-  bool has(model::EventId e) const { return !slice_ || slice_->part[e] == properties::Part::In; }
+  bool has(model::EventId e) const {
+    if (cone_) return cone_->in[e] != 0;
+    return !slice_ || slice_->part[e] == properties::Part::In;
+  }
   // Every constraint of the program (orders and waits), guards included.
   const std::vector<solver::Term>& base() const { return base_; }
   // The literals of the assumptions this encoding uses (to pass as check assumptions).
@@ -66,6 +73,7 @@ class Encoding {
   const model::LoweredProgram& p_;
   solver::Context& ctx_;
   const properties::Slice* slice_ = nullptr;
+  const properties::Cone* cone_ = nullptr;
   std::vector<solver::Term> time_;
   std::vector<solver::Term> base_;
   std::vector<solver::Term> literals_;

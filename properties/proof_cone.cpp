@@ -1,0 +1,167 @@
+#include "properties/proof_cone.h"
+
+#include <algorithm>
+#include <deque>
+
+namespace syncproof::properties {
+
+using namespace model;
+
+ConeMaker::ConeMaker(const LoweredProgram& p) : p_(p) {
+  const size_t n = p.events.size();
+  succ_.resize(n), pred_.resize(n);
+  for (uint32_t i = 0; i < p.orders.size(); ++i)
+    succ_[p.orders[i].before].push_back(i), pred_[p.orders[i].after].push_back(i);
+  // A position in the orders' order (Kahn); events of a cycle, which no execution completes,
+  // come last, so a search bounded by position only looks further.
+  topo_.assign(n, UINT32_MAX);
+  std::vector<uint32_t> indeg(n, 0);
+  for (const Order& o : p.orders) ++indeg[o.after];
+  std::deque<EventId> ready;
+  for (EventId e = 0; e < n; ++e)
+    if (!indeg[e]) ready.push_back(e);
+  for (uint32_t next = 0; !ready.empty(); ++next) {
+    const EventId e = ready.front();
+    ready.pop_front();
+    topo_[e] = next;
+    for (uint32_t oi : succ_[e])
+      if (--indeg[p.orders[oi].after] == 0) ready.push_back(p.orders[oi].after);
+  }
+  // Per wait, per queue, its candidates in that order: one the previous one precedes is not
+  // essential (and by induction every non-essential one follows an essential one).
+  essential_.resize(p.waits.size());
+  implied_guards_.assign(p.waits.size(), 0);
+  waits_of_.resize(n), rules_at_.resize(n);
+  for (uint32_t w = 0; w < p.waits.size(); ++w) rules_at_[p.waits[w].wait].push_back(w);
+  for (uint32_t w = 0; w < p.waits.size(); ++w) {
+    std::vector<EventId> cands = p.waits[w].candidates;
+    std::sort(cands.begin(), cands.end(), [&](EventId a, EventId b) {
+      const Event &ea = p.events[a], &eb = p.events[b];
+      if (ea.queue != eb.queue) return ea.queue < eb.queue;
+      return topo_[a] != topo_[b] ? topo_[a] < topo_[b] : a < b;
+    });
+    for (size_t i = 0; i < cands.size(); ++i) {
+      if (i > 0 && p.events[cands[i - 1]].queue == p.events[cands[i]].queue)
+        if (auto g = before(cands[i - 1], cands[i])) {
+          implied_guards_[w] |= *g;
+          continue;
+        }
+      essential_[w].push_back(cands[i]);
+      waits_of_[cands[i]].push_back(w);
+    }
+  }
+}
+
+namespace {
+uint64_t guard_bit(const Guard& g) {
+  return g.id ? uint64_t{1} << (static_cast<int>(*g.id) + (g.when ? 0 : 32)) : 0;
+}
+}  // namespace
+
+std::optional<uint64_t> ConeMaker::before(EventId a, EventId b) const {
+  if (a == b || topo_[a] >= topo_[b]) return std::nullopt;
+  auto [it, fresh] = before_memo_.try_emplace({a, b}, std::nullopt);
+  if (!fresh) return it->second;
+  // First through orders no assumption guards, then through any, with the guards of the path
+  // that first reached each event.
+  for (const bool guarded : {false, true}) {
+    std::vector<uint64_t> seen(p_.events.size(), UINT64_MAX);
+    std::vector<EventId> todo{a};
+    seen[a] = 0;
+    while (!todo.empty()) {
+      const EventId e = todo.back();
+      todo.pop_back();
+      for (uint32_t oi : succ_[e]) {
+        const Order& o = p_.orders[oi];
+        if ((o.guard.id && !guarded) || seen[o.after] != UINT64_MAX || topo_[o.after] > topo_[b])
+          continue;
+        seen[o.after] = seen[e] | guard_bit(o.guard);
+        if (o.after == b) return it->second = seen[b];
+        todo.push_back(o.after);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Cone> ConeMaker::cone(const Obligation& o) const {
+  using K = Obligation::Kind;
+  std::vector<EventId> early, late;
+  auto write_events = [&](uint32_t a, std::vector<EventId>& v) {
+    v.push_back(p_.accesses[a].ev);
+    if (p_.accesses[a].arrive != kNoEvent) v.push_back(p_.accesses[a].arrive);
+  };
+  switch (o.kind) {
+    case K::Fresh:
+      write_events(o.fresh.write, early), late.push_back(p_.accesses[o.fresh.read].ev);
+      break;
+    case K::Ordered:
+      early = o.ordering.before, late = o.ordering.after;
+      break;
+    case K::WriteOrder:
+      write_events(o.waw.first, early), write_events(o.waw.second, late);
+      break;
+    case K::ReadFirst:
+      early.push_back(p_.accesses[o.war.read].ev), write_events(o.war.write, late);
+      break;
+    case K::Race:
+      return std::nullopt;
+  }
+  const size_t n = p_.events.size();
+  // Before a later key event: through orders, and a wait through its essential candidates.
+  std::vector<uint8_t> before(n, 0);
+  std::vector<EventId> todo;
+  auto mark = [&](std::vector<uint8_t>& set, EventId x) {
+    if (!set[x]) set[x] = 1, todo.push_back(x);
+  };
+  for (EventId e : late) mark(before, e);
+  while (!todo.empty()) {
+    const EventId e = todo.back();
+    todo.pop_back();
+    for (uint32_t oi : pred_[e]) mark(before, p_.orders[oi].before);
+    for (uint32_t w : rules_at_[e])
+      for (EventId x : essential_[w]) mark(before, x);
+  }
+  // ... and after an earlier one (among those): the other way round.
+  Cone c;
+  c.in.assign(n, 0);
+  for (EventId e : early) mark(c.in, e);
+  while (!todo.empty()) {
+    const EventId e = todo.back();
+    todo.pop_back();
+    for (uint32_t oi : succ_[e])
+      if (before[p_.orders[oi].after]) mark(c.in, p_.orders[oi].after);
+    for (uint32_t w : waits_of_[e])
+      if (before[p_.waits[w].wait]) mark(c.in, p_.waits[w].wait);
+  }
+  todo.clear();
+  for (EventId e : late) c.in[e] = 1;
+  // The essential candidates of the waits in S, and which rules stay.
+  c.keep_wait.assign(p_.waits.size(), 0);
+  for (uint32_t w = 0; w < p_.waits.size(); ++w) {
+    const WaitRule& r = p_.waits[w];
+    if (!c.in[r.wait]) continue;
+    if (r.monotone) {
+      for (EventId x : essential_[w]) c.in[x] = 1;
+      c.keep_wait[w] = 1;
+    }
+  }
+  // A rule that leaves out a candidate rests on the orders that put it after another one.
+  c.wait_guards.assign(p_.waits.size(), 0);
+  for (uint32_t w = 0; w < p_.waits.size(); ++w) {
+    const WaitRule& r = p_.waits[w];
+    if (c.keep_wait[w] && r.monotone &&
+        std::any_of(r.candidates.begin(), r.candidates.end(), [&](EventId x) { return !c.in[x]; }))
+      c.wait_guards[w] = implied_guards_[w];
+  }
+  for (uint32_t w = 0; w < p_.waits.size(); ++w) {
+    const WaitRule& r = p_.waits[w];
+    if (c.in[r.wait] && !r.monotone)
+      c.keep_wait[w] = std::all_of(r.word.writers.begin(), r.word.writers.end(),
+                                   [&](const WaitWriter& x) { return c.in[x.ev] != 0; });
+  }
+  c.size = static_cast<size_t>(std::count(c.in.begin(), c.in.end(), uint8_t{1}));
+  return c;
+}
+
+}  // namespace syncproof::properties

@@ -1,0 +1,67 @@
+#pragma once
+// Proof cones: an obligation asked of the events between its key events only, as a relaxation of
+// the whole program, so that "no violation in the cone" is a proof.
+//
+// A cone is a set S of events. Its question keeps, of the program's constraints, only those over
+// S: the orders between two events of S, and the wait rules of waits in S that still say all they
+// say (below); everything else is dropped, and cache operations outside S cannot carry the data.
+// Every execution of the program satisfies what is kept, and its violation implies the cone's
+// violation (the cone's is the whole one with conjuncts left out), so an unsatisfiable cone
+// question is an unsatisfiable whole one. The converse does not hold: a satisfiable cone proves
+// nothing, and the caller asks the whole program then.
+//
+// A monotone wait's rule is "after one of its candidates", a disjunction, so leaving a candidate
+// out would make it stronger, not weaker. It is kept only when every candidate outside S comes
+// after another candidate in every execution, through orders: then the
+// disjunction over the candidates in S follows from the whole one. When those orders rest on
+// assumptions, the kept rule holds only under them, and the cone's question says so (its proof
+// then lists them, and the property's minimization drops those the whole program does not need).
+// The candidates no other one precedes that way (the essential ones) are put in S for every wait
+// in S. A wait decided by its
+// value (not monotone) is kept only when all of its writers are in S.
+//
+// S itself is any set (the argument above does not depend on it): the events after one of the
+// obligation's earlier key events and before one of its later ones (through orders, and a wait
+// through its essential candidates), the key events, and the essential candidates of its waits.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "properties/obligation.h"
+
+namespace syncproof::properties {
+
+struct Cone {
+  std::vector<uint8_t> in;         // by event
+  std::vector<uint8_t> keep_wait;  // by wait rule: its rule is part of the cone's question
+  // By wait rule: the guards (ConeMaker::before's bits) under which a kept rule that leaves a
+  // candidate out holds.
+  std::vector<uint64_t> wait_guards;
+  size_t size = 0;  // events in S
+};
+
+class ConeMaker {
+ public:
+  explicit ConeMaker(const model::LoweredProgram& p);
+  // nullopt for a race, which no cone can prove.
+  std::optional<Cone> cone(const Obligation& o) const;
+  // The candidates of wait rule w that no other candidate of it precedes through orders.
+  const std::vector<model::EventId>& essential(uint32_t w) const { return essential_[w]; }
+
+ private:
+  // Whether a precedes b in every execution through orders, and the guards of those orders (bit
+  // per AssumptionId for a guard on it, bit 32 + id for one on its negation).
+  std::optional<uint64_t> before(model::EventId a, model::EventId b) const;
+
+  const model::LoweredProgram& p_;
+  std::vector<std::vector<uint32_t>> succ_, pred_;  // by event: orders after it, before it
+  std::vector<uint32_t> topo_;                      // by event: a position in the orders' order
+  std::vector<std::vector<model::EventId>> essential_;
+  std::vector<std::vector<uint32_t>> waits_of_;  // by candidate: the rules it is essential for
+  std::vector<std::vector<uint32_t>> rules_at_;  // by event: the rules of the wait it is
+  std::vector<uint64_t> implied_guards_;         // by wait: the guards of the orders used above
+  mutable std::map<std::pair<model::EventId, model::EventId>, std::optional<uint64_t>> before_memo_;
+};
+
+}  // namespace syncproof::properties
