@@ -74,6 +74,24 @@ bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, co
   return false;
 }
 
+// A question about part of the program (a slice or a cone, in a context of its own): the part's
+// encoding and a solver holding its base and the obligation's violation.
+struct PartQuestion {
+  template <class Part>
+  PartQuestion(const LoweredProgram& p, const Part& part, const Obligation& o, const char* what,
+               const solver::ContextOptions& so, int* query_counter)
+      : ctx(so), enc(p, ctx, part), s(ctx, what) {
+    for (solver::Term t : enc.base()) s.add(t);
+    s.set_query_name(fmt::format("{} ({})", o.name, what));
+    q = enc.violation(o, (*query_counter)++);
+    s.add(q.violation);
+  }
+  solver::Context ctx;
+  Encoding enc;
+  solver::Solver s;
+  Encoding::Query q;
+};
+
 // What slices need of the program, made when the first slice is.
 struct Slicing {
   std::optional<properties::ApiOrder> hb;
@@ -92,13 +110,8 @@ std::optional<properties::Violated> sliced_violation(const LoweredProgram& p, co
   const std::optional<properties::Slice> slice = slicing->slicer->slice(o, *slicing->hb);
   // A slice of more than half the program saves less than the extra question costs.
   if (!slice || 2 * slice->in > p.events.size()) return std::nullopt;
-  solver::Context ctx(so);
-  Encoding enc(p, ctx, *slice);
-  solver::Solver s(ctx, "slice");
-  for (solver::Term t : enc.base()) s.add(t);
-  s.set_query_name(o.name + " (slice)");
-  auto q = enc.violation(o, (*query_counter)++);
-  s.add(q.violation);
+  PartQuestion question(p, *slice, o, "slice", so, query_counter);
+  auto& [ctx, enc, s, q] = question;
   if (s.check(enc.assumption_literals(), opt.timeout_ms).status != solver::Status::Sat)
     return std::nullopt;
   separate_ties(p, enc, s, o, opt);
@@ -135,12 +148,8 @@ std::optional<std::vector<AssumptionId>> cone_proof(
   // A context of its own: one shared by every cone of a case, or one solver popped between
   // them, made each question slower as the case went on (measured: 8 ms against 12 ms a
   // question at 1,000 commands).
-  solver::Context ctx(so);
-  Encoding enc(p, ctx, *cone);
-  solver::Solver s(ctx, "cone");
-  for (solver::Term t : enc.base()) s.add(t);
-  s.set_query_name(o.name + " (cone)");
-  s.add(enc.violation(o, (*query_counter)++).violation);
+  PartQuestion question(p, *cone, o, "cone", so, query_counter);
+  auto& [ctx, enc, s, q] = question;
   std::vector<solver::Term> assumed;
   for (solver::Term lit : enc.assumption_literals())
     if (!only || std::find(only->begin(), only->end(), enc.assumption_name(lit)) != only->end())
