@@ -277,7 +277,7 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
       }
     }
     // Under --no-order-proofs most questions are proofs: each is first asked of its cone.
-    if (!fast && opt.slice && cones) {
+    if (!fast && opt.slice) {
       if (auto used = cone_proof(p, o, so, opt, query_counter, cones)) {
         proofs.push_back({&o, literals_for(smt().enc, *used), true});
         continue;

@@ -41,14 +41,7 @@ void Encoding::build() {
     Term rule = wait_term(p.waits[i]);
     // A cone's rule without some candidates holds under the guards of the orders that put
     // those candidates after one it has (properties/proof_cone.h).
-    if (const uint64_t g = cone_ ? cone_->wait_guards[i] : 0) {
-      std::vector<Term> under;
-      for (int a = 0; a < kAssumptionCount; ++a) {
-        if (g >> a & 1u) under.push_back(guard({static_cast<AssumptionId>(a), true}));
-        if (g >> (32 + a) & 1u) under.push_back(guard({static_cast<AssumptionId>(a), false}));
-      }
-      rule = ctx_.implies(ctx_.land(under), rule);
-    }
+    if (const uint64_t g = cone_ ? cone_->wait_guards[i] : 0) rule = ctx_.implies(all_of(g), rule);
     base_.push_back(rule);
   }
 }
@@ -65,6 +58,15 @@ Term Encoding::guard(const Guard& g) {
     literals_.push_back(p_.config.assumptions.enabled(*g.id) ? lit : ctx_.lnot(lit));
   }
   return g.when ? it->second : ctx_.lnot(it->second);
+}
+
+Term Encoding::all_of(uint64_t guards) {
+  std::vector<Term> lits;
+  for (int a = 0; a < kAssumptionCount; ++a) {
+    if (guards >> a & 1u) lits.push_back(guard({static_cast<AssumptionId>(a), true}));
+    if (guards >> (32 + a) & 1u) lits.push_back(guard({static_cast<AssumptionId>(a), false}));
+  }
+  return ctx_.land(lits);
 }
 
 std::string Encoding::assumption_name(Term lit) const {
@@ -101,10 +103,7 @@ Term Encoding::wait_term(const WaitRule& w) {
     // wait is left free to complete at any time (an over-approximation of what it would be).
     uint32_t rests = w.chain_guards | w.value_depends;
     if (w.initial_unknown_may) rests |= 1u << static_cast<int>(AssumptionId::InitialZero);
-    std::vector<Term> rests_on;
-    for (int a = 0; a < kAssumptionCount; ++a)
-      if (rests & (1u << a)) rests_on.push_back(guard({static_cast<AssumptionId>(a), true}));
-    return ctx_.implies(ctx_.land(rests_on), ctx_.lor(any));
+    return ctx_.implies(all_of(rests), ctx_.lor(any));
   }
   const auto& ws = w.word.writers;
   WaitTerms terms{ctx_, w, [&](uint32_t k) { return ctx_.lt(t(ws[k].ev), t(w.wait)); },

@@ -58,6 +58,9 @@ class Encoding {
   std::vector<solver::Term> apart(const model::WaitRule& w,
                                   const std::function<solver::Term(model::EventId)>& time);
   solver::Term guard(const model::Guard& g);
+  // The conjunction of guards given as bits: bit a for AssumptionId a holding, bit 32 + a for it
+  // not holding (properties::ConeMaker's guard bits; a wait's `rests` masks use the low half).
+  solver::Term all_of(uint64_t guards);
   solver::Context& ctx() { return ctx_; }
   const model::LoweredProgram& program() const { return p_; }
 

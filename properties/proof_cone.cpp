@@ -146,19 +146,20 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o) const {
       c.keep_wait[w] = 1;
     }
   }
-  // A rule that leaves out a candidate rests on the orders that put it after another one.
+  // Now that S is complete: a rule that leaves out a candidate rests on the orders that put it
+  // after another one; a wait decided by its value stays only with all of its writers.
   c.wait_guards.assign(p_.waits.size(), 0);
   for (uint32_t w = 0; w < p_.waits.size(); ++w) {
     const WaitRule& r = p_.waits[w];
-    if (c.keep_wait[w] && r.monotone &&
-        std::any_of(r.candidates.begin(), r.candidates.end(), [&](EventId x) { return !c.in[x]; }))
-      c.wait_guards[w] = implied_guards_[w];
-  }
-  for (uint32_t w = 0; w < p_.waits.size(); ++w) {
-    const WaitRule& r = p_.waits[w];
-    if (c.in[r.wait] && !r.monotone)
+    if (!c.in[r.wait]) continue;
+    if (r.monotone) {
+      if (c.keep_wait[w] && std::any_of(r.candidates.begin(), r.candidates.end(),
+                                        [&](EventId x) { return !c.in[x]; }))
+        c.wait_guards[w] = implied_guards_[w];
+    } else {
       c.keep_wait[w] = std::all_of(r.word.writers.begin(), r.word.writers.end(),
                                    [&](const WaitWriter& x) { return c.in[x.ev] != 0; });
+    }
   }
   c.size = static_cast<size_t>(std::count(c.in.begin(), c.in.end(), uint8_t{1}));
   return c;
