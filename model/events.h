@@ -145,6 +145,11 @@ struct CacheOp {
   bool writeback = false;
   Coverage cov;
   std::string flag;  // the flag that asked for it (full name), or the mechanism, for traces
+  // Set when the operation exists only because an assumption says so (the standard fences'
+  // flushes and invalidations). The lowering then places it before later events only through
+  // orders guarded by that assumption, so a proof that needs the operation lists it
+  // (tests/tools/test_assumed_ops.cpp checks this for every such operation).
+  std::optional<AssumptionId> exists_under;
 };
 
 // A path from a cache level outwards to memory, innermost first.

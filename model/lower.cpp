@@ -143,8 +143,12 @@ EventId Lowerer::cache_op(Level l, bool inv, bool wb, Coverage cov, std::string 
                                  : inv     ? "invalidate"
                                            : "write-back");
   EventId e = ev(EventKind::CacheOp, what);
-  out_.cache_ops.push_back({e, l, inv, wb, cov, std::move(flag)});
+  out_.cache_ops.push_back({e, l, inv, wb, cov, std::move(flag), std::nullopt});
   return e;
+}
+
+void Lowerer::mark_assumed(size_t first, AssumptionId a) {
+  for (size_t i = first; i < out_.cache_ops.size(); ++i) out_.cache_ops[i].exists_under = a;
 }
 
 // The PFP step of a command (graphics queues), in queue order.

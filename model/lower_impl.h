@@ -65,6 +65,8 @@ class Lowerer {
   EventId frontier(Cat c, Rule r);
   void add_end(Cat c, EventId e) { qs().pending[static_cast<int>(c)].push_back(e); }
   EventId cache_op(Level l, bool inv, bool wb, Coverage cov, std::string flag);
+  // Marks the operations made since index `first` as existing only under assumption `a`.
+  void mark_assumed(size_t first, AssumptionId a);
 
   // command lowering (lower.cpp / lower_sync.cpp)
   void lower_command(const Command& cmd);

@@ -356,16 +356,19 @@ void Lowerer::lower_signal(const SignalCmd& s) {
     }
   }
   // The flush exists only where an assumption says it does: an operation with no place in
-  // time would otherwise still be pulled before later IDLE/FIFO points and hide staleness.
+  // time would otherwise still be pulled before later IDLE/FIFO points and hide staleness. Where
+  // it exists, it comes before later events only through the signal, under the assumption's
+  // guard: ordered before this sync's end directly, it would be before every later IDLE/FIFO
+  // point with no guarded order between, and a proof that needs it would not list it.
   const Guard g = s.xbox ? x_guard : std_guard;
   if (cfg_.assumptions.enabled(*g.id)) {
     EventId drained = ev(EventKind::SyncStep, "earlier writes have landed");
     order(b, drained, Rule::StdFence);
     order(frontier(Cat::Arrivals, Rule::StdFence), drained, Rule::StdFence, g);
-    auto flush = full_flush_ops(drained);
-    for (EventId o : flush) order(o, sig, Rule::StdFence, g);
+    const size_t first = out_.cache_ops.size();
+    for (EventId o : full_flush_ops(drained)) order(o, sig, Rule::StdFence, g);
+    mark_assumed(first, *g.id);
     order(frontier(Cat::BopOps, Rule::StdFence), sig, Rule::StdFence, g);
-    ops.insert(ops.end(), flush.begin(), flush.end());
   }
   signals_.push_back({sig, s.fence, s.value});
   ops.push_back(sig);
@@ -384,8 +387,11 @@ void Lowerer::lower_wait_fence(const WaitFenceCmd& w) {
   EventId resume = ev(EventKind::SyncStep, "queue resumes after the wait");
   order(done, resume, Rule::QueueWait);
   const Guard g{w.xbox ? AssumptionId::Signal2xFullFlush : AssumptionId::StdFenceCoherent, true};
-  if (cfg_.assumptions.enabled(*g.id))
+  if (cfg_.assumptions.enabled(*g.id)) {
+    const size_t first = out_.cache_ops.size();
     for (EventId o : full_invalidate_ops(done)) order(o, resume, Rule::StdFence, g);
+    mark_assumed(first, *g.id);
+  }
   if (w.xbox && w.flags) {
     auto res = top_sequence(decode_sync(w.flags), {}, SyncRange{}, {done});
     for (EventId t : res.tail)

@@ -188,7 +188,7 @@ Synthetic::Synthetic(uint64_t seed, int n) {
   }
   for (int k = 3 + rng() % 5; k > 0; --k) {
     auto ev = static_cast<EventId>(rng() % n);
-    p.cache_ops.push_back({ev, Level::Gl2, true, true, random_coverage(rng), "OP"});
+    p.cache_ops.push_back({ev, Level::Gl2, true, true, random_coverage(rng), "OP", std::nullopt});
   }
   auto access = [&](bool write) {
     MemAccess m{};
