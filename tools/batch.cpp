@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
+#include <new>
 #include <sstream>
 #include <thread>
 
@@ -18,6 +19,7 @@
 #include "lang/source_file.h"
 #include "stream/import.h"
 #include "tools/memory_limit.h"
+#include "tools/workers.h"
 #include "viz/viz.h"
 
 namespace syncproof::cli {
@@ -128,10 +130,31 @@ void draw_pictures(CaseOutcome& o) {
   }
 }
 
+// Address space held while a case is checked and given back before its out-of-memory report is
+// made: the report needs memory too, and what used the limit up is not always given back (a Z3
+// context that failed is kept, solver/z3_backend.cpp). 2 MiB is a mapping of its own (glibc maps
+// blocks over 128 KiB), so freeing it returns the room at once.
+class Reserve {
+ public:
+  Reserve() : p_(::operator new(kBytes, std::nothrow)) {}
+  ~Reserve() { release(); }
+  Reserve(const Reserve&) = delete;
+  Reserve& operator=(const Reserve&) = delete;
+  void release() {
+    ::operator delete(p_);
+    p_ = nullptr;
+  }
+
+ private:
+  static constexpr size_t kBytes = size_t{2} << 20;
+  void* p_;
+};
+
 }  // namespace
 
 CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
                         bool pictures, const InputLimits& limits, const SynthCheck* synth) {
+  Reserve reserve;
   CaseOutcome o;
   o.totals = counters_only(settings);
   std::ostringstream out;
@@ -147,6 +170,7 @@ CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bo
     out << fmt::format("{}: {}\n", in.display, o.entry.message);
   };
   const auto out_of_memory = [&] {
+    reserve.release();
     internal(fmt::format(
         "internal error: out of memory while checking the case ({}; memory limit {}, "
         "--max-memory); raise the limit if the machine has the memory (0: no limit)",
@@ -246,19 +270,28 @@ void run_batch(const std::vector<lang::CaseInput>& inputs, const EngineRun& sett
   std::condition_variable ready;
   std::atomic<size_t> next{0};
   size_t done = 0;
+  bool stopped = false;  // a worker threw (check_input reports a case's own errors): stop waiting
   const auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < n;) {
-      CaseOutcome o =
-          check_input(inputs[i], settings, opt.quiet, opt.pictures, opt.limits, opt.synth);
+    try {
+      for (size_t i; (i = next.fetch_add(1)) < n;) {
+        CaseOutcome o =
+            check_input(inputs[i], settings, opt.quiet, opt.pictures, opt.limits, opt.synth);
+        std::lock_guard lock(m);
+        slots[i] = std::move(o);
+        ++done;
+        ready.notify_all();
+      }
+    } catch (...) {
+      next = n;
       std::lock_guard lock(m);
-      slots[i] = std::move(o);
-      ++done;
+      stopped = true;
       ready.notify_all();
+      throw;  // Workers::join() passes it on
     }
   };
   const unsigned workers = static_cast<unsigned>(std::min<size_t>(std::max(1u, opt.jobs), n));
-  std::vector<std::thread> pool;
-  for (unsigned w = 0; w < workers; ++w) pool.emplace_back(work);
+  Workers pool(workers, work);
+  const unsigned running = std::max<unsigned>(1, static_cast<unsigned>(pool.started()));
 
   const bool tty = opt.progress && ::isatty(STDERR_FILENO);
   const auto t0 = std::chrono::steady_clock::now();
@@ -266,25 +299,31 @@ void run_batch(const std::vector<lang::CaseInput>& inputs, const EngineRun& sett
   const auto clear = [&] {
     if (shown) std::fputs("\r\033[K", stderr), shown = false;
   };
-  for (size_t k = 0; k < n; ++k) {
-    std::unique_lock lock(m);
-    while (!slots[k]) {
-      ready.wait_for(lock, std::chrono::milliseconds(200));
-      const double s = properties::ms_since(t0) / 1000;
-      if (tty && s > 2 && !slots[k]) {
-        std::fprintf(stderr, "\r\033[Ksyncproof: %zu/%zu cases checked, %.1f s (%u job%s)", done, n,
-                     s, workers, workers == 1 ? "" : "s");
-        std::fflush(stderr);
-        shown = true;
+  try {
+    for (size_t k = 0; k < n; ++k) {
+      std::unique_lock lock(m);
+      while (!slots[k] && !stopped) {
+        ready.wait_for(lock, std::chrono::milliseconds(200));
+        const double s = properties::ms_since(t0) / 1000;
+        if (tty && s > 2 && !slots[k]) {
+          std::fprintf(stderr, "\r\033[Ksyncproof: %zu/%zu cases checked, %.1f s (%u job%s)", done,
+                       n, s, running, running == 1 ? "" : "s");
+          std::fflush(stderr);
+          shown = true;
+        }
       }
+      if (!slots[k]) break;  // stopped: join() below throws what stopped it
+      CaseOutcome o = std::move(*slots[k]);
+      slots[k].reset();
+      lock.unlock();
+      clear();
+      deliver(o);
     }
-    CaseOutcome o = std::move(*slots[k]);
-    slots[k].reset();
-    lock.unlock();
-    clear();
-    deliver(o);
+  } catch (...) {
+    next = n;  // the workers finish the case they are on; ~Workers joins them
+    throw;
   }
-  for (std::thread& t : pool) t.join();
+  pool.join();
   clear();
 }
 
