@@ -9,12 +9,17 @@
 #include <cassert>
 #include <chrono>
 #include <climits>
+#include <initializer_list>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
+#include "solver/address_space.h"
 #include "solver/context.h"
 #include "solver/core.h"
 #include "solver/smtlib.h"
@@ -52,8 +57,14 @@ auto z3_guard(F&& f, bool* poisoned = nullptr) -> decltype(f()) {
       throw std::bad_alloc();
     }
     throw Error(fmt::format("solver: z3: {}", e.msg()));
+  } catch (const std::bad_alloc&) {
+    // Ours or Z3's (operator new inside Z3 is the same allocator): Z3 may be left half way
+    // through a change, and deleting the context then crashed inside Z3_del_context (found by
+    // sweeping --max-memory over cases/frames).
+    if (poisoned) *poisoned = true;
+    throw;
   } catch (const std::exception&) {
-    throw;  // ours (std::bad_alloc from an allocation of ours, logic_error on misuse)
+    throw;  // ours (logic_error on misuse)
   } catch (...) {
     // Some Z3 4.8.12 entry points (Z3_solver_push among them) let Z3's own C++ exceptions out
     // instead of reporting an error: out_of_memory_error when its allocator hits the limit
@@ -68,16 +79,57 @@ auto z3_guard(F&& f, bool* poisoned = nullptr) -> decltype(f()) {
   }
 }
 
+// z3++ wraps a new solver, parameter set or vector before it looks at Z3's error code
+// (Z3_solver_inc_ref on the NULL that Z3 answers when it cannot allocate), which crashed under
+// --max-memory (found by sweeping it over cases/frames). These are made through the C API and
+// checked; the expression operators of z3++ check the error first and are used as they are.
+z3::solver new_solver(z3::context& c) {
+  Z3_solver s = Z3_mk_simple_solver(c);
+  if (!s) throw std::bad_alloc();
+  return z3::solver(c, s);
+}
+
+void set_uint_params(z3::context& c, z3::solver& s,
+                     std::initializer_list<std::pair<const char*, unsigned>> values) {
+  Z3_params p = Z3_mk_params(c);
+  if (!p) throw std::bad_alloc();
+  Z3_params_inc_ref(c, p);
+  for (const auto& [key, value] : values)
+    Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, key), value);
+  Z3_solver_set_params(c, s, p);
+  Z3_params_dec_ref(c, p);
+  c.check_error();
+}
+
+z3::expr z3_nary(z3::context& c, Z3_ast (*mk)(Z3_context, unsigned, const Z3_ast[]),
+                 const std::vector<z3::expr>& args) {
+  std::vector<Z3_ast> raw(args.begin(), args.end());
+  Z3_ast r = mk(c, static_cast<unsigned>(raw.size()), raw.data());
+  c.check_error();
+  return z3::expr(c, r);
+}
+
 bool is_symbol(const z3::expr& e) {
   return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED;
 }
 
 }  // namespace
 
+// A Z3 4.8.12 context takes about 17 MiB of address space (VmSize before and after
+// Z3_mk_context_rc, measured December 2026), and its watchdog thread 8 MiB of stack. When an
+// allocation fails inside Z3_mk_context_rc it crashes (SIGSEGV, found by sweeping --max-memory
+// over cases/frames) instead of answering NULL. So under an address-space limit a context is
+// made only with this much room left, checked and made under one lock so that two workers cannot
+// both take the same room.
+constexpr uint64_t kContextRoom = uint64_t{40} << 20;
+
 // The Z3 context, made through the C API: Z3_mk_context_rc answers NULL when it cannot allocate
 // (under --max-memory), and z3::context's own constructor would pass that NULL on and crash.
 struct OwnedZ3 {
   OwnedZ3() {
+    static std::mutex making;  // the address space is the process's: one lock for all contexts
+    std::lock_guard lock(making);
+    if (auto room = address_space_room(); room && *room < kContextRoom) throw std::bad_alloc();
     Z3_config cfg = Z3_mk_config();
     if (!cfg) throw std::bad_alloc();
     raw = Z3_mk_context_rc(cfg);
@@ -115,11 +167,17 @@ struct Context::Impl {
   // answers sat for an unsat formula. After the watchdog interrupted, one check of an empty
   // solver takes the stale interrupt (it has nothing to lose), so the next real check is sound.
   void after_interrupt() {
-    if (!flush) flush.emplace(z3, z3::solver::simple());
+    if (!flush) flush.emplace(new_solver(z3));
     (void)flush->check();
   }
 
   Term intern(const z3::expr& e, Sort s, Shape shape) {
+    // A term Z3 could not allocate: Z3 answers NULL, and some paths (int_val among them) leave
+    // no error code for z3++ to throw on (found under --max-memory).
+    if (static_cast<Z3_ast>(e) == nullptr) {
+      poisoned = true;
+      throw std::bad_alloc();
+    }
     auto [it, fresh] = by_ast.try_emplace(e.id(), static_cast<uint32_t>(exprs.size()));
     if (fresh) {
       exprs.push_back(e);
@@ -191,10 +249,10 @@ std::string Context::to_smtlib(Term t) const {
 }
 
 Term Context::int_var(std::string_view name) {
-  return impl_->var(name, Sort::Int);
+  return z3_guard([&] { return impl_->var(name, Sort::Int); }, &impl_->poisoned);
 }
 Term Context::bool_var(std::string_view name) {
-  return impl_->var(name, Sort::Bool);
+  return z3_guard([&] { return impl_->var(name, Sort::Bool); }, &impl_->poisoned);
 }
 
 std::string Context::symbol(Term var) const {
@@ -204,15 +262,19 @@ std::string Context::symbol(Term var) const {
 }
 
 Term Context::int_val(int64_t v) {
-  return impl_->intern(impl_->z3.int_val(v), Sort::Int, Shape::Const);
+  return z3_guard([&] { return impl_->intern(impl_->z3.int_val(v), Sort::Int, Shape::Const); },
+                  &impl_->poisoned);
 }
 Term Context::bool_val(bool b) {
-  return impl_->intern(impl_->z3.bool_val(b), Sort::Bool, Shape::Const);
+  return z3_guard([&] { return impl_->intern(impl_->z3.bool_val(b), Sort::Bool, Shape::Const); },
+                  &impl_->poisoned);
 }
 
 Term Context::make(Op op, std::span<const Term> args, Sort sort, Shape shape) {
-  z3::expr_vector v(impl_->z3);
+  std::vector<z3::expr> v;
+  v.reserve(args.size());
   for (Term t : args) v.push_back(impl_->get(t));
+  z3::context& c = impl_->z3;
   auto build = [&]() -> z3::expr {
     switch (op) {  // clang-format off
       case Op::Add: return v[0] + v[1];
@@ -223,11 +285,11 @@ Term Context::make(Op op, std::span<const Term> args, Sort sort, Shape shape) {
       case Op::Ge: return v[0] >= v[1];
       case Op::Eq: return v[0] == v[1];
       case Op::Not: return !v[0];
-      case Op::And: return z3::mk_and(v);
-      case Op::Or: return z3::mk_or(v);
+      case Op::And: return z3_nary(c, Z3_mk_and, v);
+      case Op::Or: return z3_nary(c, Z3_mk_or, v);
       case Op::Implies: return z3::implies(v[0], v[1]);
       case Op::Ite: return z3::ite(v[0], v[1], v[2]);
-      case Op::Distinct: return z3::distinct(v);
+      case Op::Distinct: return z3_nary(c, Z3_mk_distinct, v);
     }  // clang-format on
     misuse("unknown operator");
   };
@@ -262,11 +324,10 @@ struct Solver::Impl {
   z3::solver make_z3() {
     // The plain incremental SMT kernel: the default "combined" solver would switch to it at
     // the first push anyway, and tactic-based solvers re-solve from scratch on every check.
-    z3::solver s(cx.z3, z3::solver::simple());
-    z3::params p(cx.z3);
-    p.set("random_seed", cx.options.random_seed);
-    p.set("arith.solver", lia ? kLiaEngine : kDiffLogicEngine);
-    s.set(p);
+    z3::solver s = new_solver(cx.z3);
+    set_uint_params(cx.z3, s,
+                    {{"random_seed", cx.options.random_seed},
+                     {"arith.solver", lia ? kLiaEngine : kDiffLogicEngine}});
     return s;
   }
 
@@ -279,7 +340,7 @@ struct Solver::Impl {
   // Arith::Auto: move to LIA before Z3's difference-logic engine sees a non-difference atom.
   void before(Term t) {
     if (!lia && cx.options.arith == Arith::Auto && cx.shapes[t.id] == Shape::Other) {
-      z3_guard([&] { switch_to_lia(); });
+      z3_guard([&] { switch_to_lia(); }, &cx.poisoned);
     }
   }
 
@@ -321,14 +382,14 @@ struct Solver::Impl {
   // cancelled (the watchdog fired, or the budget had passed when it returned) is not trusted and
   // becomes Unknown; a solver whose check was cut short by any limit is rebuilt from its
   // assertions; and after an interrupt the context's stale one is taken by an empty check.
-  CheckResult once(const z3::expr_vector& v) {
+  CheckResult once(std::vector<z3::expr>& v) {
     const unsigned z3_budget = timeout == 0 || !cx.options.z3_timer ? UINT_MAX : timeout;
     if (z3_timeout != z3_budget) {
-      z.set("timeout", z3_budget);
+      set_uint_params(cx.z3, z, {{"timeout", z3_budget}});
       z3_timeout = z3_budget;
     }
     if (z3_rlimit != rlimit) {
-      z.set("rlimit", rlimit);  // 0: none, as in Z3
+      set_uint_params(cx.z3, z, {{"rlimit", rlimit}});  // 0: none, as in Z3
       z3_rlimit = rlimit;
     }
     CheckResult res;
@@ -340,12 +401,18 @@ struct Solver::Impl {
     const auto t0 = Clock::now();
     {
       WatchdogScope dog(cx.watchdog, budget);
-      r = z.check(v);
+      r = z.check(static_cast<unsigned>(v.size()), v.data());
       fired = dog.finish();
     }
     const bool late = timeout > 0 && ms_since(t0) >= timeout;
     res.rlimit_used = resource_count() - count0;
     const std::string why = r == z3::unknown ? z.reason_unknown() : "";
+    // Z3 turns an allocation that failed during the check into "unknown" with a reason that
+    // names memory: the same event as std::bad_alloc, and the context is as unsafe to delete.
+    if (why.find("memory") != std::string::npos) {
+      cx.poisoned = true;
+      throw std::bad_alloc();
+    }
     const bool cancelled = why == "timeout" || why == "canceled";
     if (fired) cx.after_interrupt();
     if (fired || late) {
@@ -368,7 +435,8 @@ struct Solver::Impl {
   // One check; Arith::Auto: reruns on LIA when Z3 reports an atom the shapes missed
   // ("(incomplete (theory difference-logic))").
   CheckResult run(std::span<const Term> asms) {
-    z3::expr_vector v(cx.z3);
+    std::vector<z3::expr> v;
+    v.reserve(asms.size());
     for (Term a : asms) v.push_back(cx.get(a));
     CheckResult res = once(v);
     while (res.status == Status::Unknown && res.limit == Limit::None && !lia &&
@@ -514,33 +582,37 @@ CheckResult Solver::check(std::span<const Term> assumptions, const CheckOptions&
   ++st.checks;
   st.solver_ms += res.elapsed_ms;
   ++(res.status == Status::Sat ? st.sat : res.status == Status::Unsat ? st.unsat : st.unknown);
-  if (s.cx.options.dump_dir) z3_guard([&] { s.dump(res); });
+  if (s.cx.options.dump_dir) z3_guard([&] { s.dump(res); }, &s.cx.poisoned);
   return res;
 }
 
 int64_t Solver::int_value(Term t) {
   const z3::expr& e = impl_->cx.get(t, Sort::Int, "int_value");
-  return z3_guard([&] {
-    z3::expr v = impl_->the_model().eval(e, true);
-    int64_t out = 0;
-    if (!v.is_numeral() || !v.is_numeral_i64(out)) {
-      throw Error(
-          fmt::format("solver: value {} of {} is not an int64_t", v.to_string(), e.to_string()));
-    }
-    return out;
-  });
+  return z3_guard(
+      [&] {
+        z3::expr v = impl_->the_model().eval(e, true);
+        int64_t out = 0;
+        if (!v.is_numeral() || !v.is_numeral_i64(out)) {
+          throw Error(fmt::format("solver: value {} of {} is not an int64_t", v.to_string(),
+                                  e.to_string()));
+        }
+        return out;
+      },
+      &impl_->cx.poisoned);
 }
 
 bool Solver::bool_value(Term t) {
   const z3::expr& e = impl_->cx.get(t, Sort::Bool, "bool_value");
-  return z3_guard([&] {
-    z3::expr v = impl_->the_model().eval(e, true);
-    if (!v.is_true() && !v.is_false()) {
-      throw Error(
-          fmt::format("solver: value {} of {} is not a Boolean", v.to_string(), e.to_string()));
-    }
-    return v.is_true();
-  });
+  return z3_guard(
+      [&] {
+        z3::expr v = impl_->the_model().eval(e, true);
+        if (!v.is_true() && !v.is_false()) {
+          throw Error(
+              fmt::format("solver: value {} of {} is not a Boolean", v.to_string(), e.to_string()));
+        }
+        return v.is_true();
+      },
+      &impl_->cx.poisoned);
 }
 
 std::vector<Term> Solver::unsat_core() {
