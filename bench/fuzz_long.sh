@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 count=${1:-100000} max_commands=${2:-40} queues=${3:-4} seed=${4:-1000000}
 out=${5:-$(mktemp -d /tmp/syncproof-fuzz-long-XXXXXX)}
 chunk=${CHUNK:-1000}
-bin=build/syncproof
+bin=${BIN:-build/syncproof}  # BIN: a copy to keep using while build/ is rebuilt
 [ -x "$bin" ] || bash scripts/build.sh release
 logs=$(mktemp -d /tmp/syncproof-fuzz-logs-XXXXXX)
 echo "fuzz_long: $count cases, up to $max_commands commands on up to $queues queues, seeds" \
