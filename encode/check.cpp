@@ -44,9 +44,10 @@ properties::Times model_times(solver::Solver& s, const Encoding& enc, size_t n) 
 // A counterexample reads best as an interleaving: when the model ties events the trace shows
 // (the obligation's accesses, arrivals and cache operations), ask once more with them apart and
 // keep that model if there is one (the violation never needs a tie: every order is strict).
-// Returns whether it left a scope pushed (the caller pops it once done with the model).
+// `assumed`: the assumption literals the first check assumed. Returns whether it left a scope
+// pushed (the caller pops it once done with the model).
 bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, const Obligation& o,
-                   const CheckOptions& opt) {
+                   const CheckOptions& opt, const std::vector<solver::Term>& assumed) {
   std::vector<EventId> shown = properties::focus_events(p, o);
   auto add_ops = [&](const std::vector<properties::Step>& steps) {
     for (const auto& st : steps)
@@ -68,9 +69,9 @@ bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, co
       all.push_back(enc.ctx().ne(enc.t(shown[a]), enc.t(shown[b])));
   s.push();
   s.add(enc.ctx().land(all));
-  if (s.check(enc.assumption_literals(), opt.timeout_ms).status == solver::Status::Sat) return true;
+  if (s.check(assumed, opt.timeout_ms).status == solver::Status::Sat) return true;
   s.pop();
-  s.check(enc.assumption_literals(), opt.timeout_ms);  // the model with ties, again
+  s.check(assumed, opt.timeout_ms);  // the model with ties, again
   return false;
 }
 
@@ -98,28 +99,39 @@ struct Slicing {
   std::optional<properties::Slicer> slicer;
 };
 
+// Whether `name` is one of `only` (no list: every assumption is).
+bool among(const std::vector<std::string>* only, std::string_view name) {
+  return !only || std::find(only->begin(), only->end(), name) != only->end();
+}
+
 // A counterexample from the obligation's slice (properties/slice.h): a solver model of the In
 // events, extended to the whole program and replayed on its monitor. nullopt when the slice has
 // no violation, or its model does not make one of the whole program (the caller asks the whole
-// program then).
-std::optional<properties::Violated> sliced_violation(const LoweredProgram& p, const Obligation& o,
-                                                     int index, const solver::ContextOptions& so,
-                                                     const CheckOptions& opt, int* query_counter,
-                                                     Slicing* slicing) {
+// program then). `only`: assume only these assumptions (by name), not every one; the others'
+// orders need not hold in the extended execution either.
+std::optional<properties::Violated> sliced_violation(
+    const LoweredProgram& p, const Obligation& o, int index, const solver::ContextOptions& so,
+    const CheckOptions& opt, int* query_counter, Slicing* slicing,
+    const std::vector<std::string>* only = nullptr) {
   if (!slicing->hb) slicing->hb.emplace(p), slicing->slicer.emplace(p);
   const std::optional<properties::Slice> slice = slicing->slicer->slice(o, *slicing->hb);
   // A slice of more than half the program saves less than the extra question costs.
   if (!slice || 2 * slice->in > p.events.size()) return std::nullopt;
   PartQuestion question(p, *slice, o, "slice", so, query_counter);
   auto& [ctx, enc, s, q] = question;
-  if (s.check(enc.assumption_literals(), opt.timeout_ms).status != solver::Status::Sat)
-    return std::nullopt;
-  separate_ties(p, enc, s, o, opt);
+  std::vector<solver::Term> assumed;
+  for (solver::Term lit : enc.assumption_literals())
+    if (among(only, enc.assumption_name(lit))) assumed.push_back(lit);
+  uint32_t dropped = 0;
+  for (int a = 0; a < kAssumptionCount; ++a)
+    if (!among(only, assumption(static_cast<AssumptionId>(a)).name)) dropped |= 1u << a;
+  if (s.check(assumed, opt.timeout_ms).status != solver::Status::Sat) return std::nullopt;
+  separate_ties(p, enc, s, o, opt, assumed);
   properties::Times in(p.events.size(), 0);
   for (EventId e = 0; e < p.events.size(); ++e)
     if (enc.has(e)) in[e] = s.int_value(enc.t(e));
   const auto line = static_cast<uint64_t>(s.int_value(q.line));
-  const std::optional<properties::Times> times = slicing->slicer->extend(*slice, in);
+  const std::optional<properties::Times> times = slicing->slicer->extend(*slice, in, dropped);
   if (!times) return std::nullopt;
   const auto m = properties::monitor(p, o, *times, line);
   if (!m.violated) return std::nullopt;
@@ -152,8 +164,7 @@ std::optional<std::vector<AssumptionId>> cone_proof(
   auto& [ctx, enc, s, q] = question;
   std::vector<solver::Term> assumed;
   for (solver::Term lit : enc.assumption_literals())
-    if (!only || std::find(only->begin(), only->end(), enc.assumption_name(lit)) != only->end())
-      assumed.push_back(lit);
+    if (among(only, enc.assumption_name(lit))) assumed.push_back(lit);
   if (s.check(assumed, opt.timeout_ms).status != solver::Status::Unsat) return std::nullopt;
   std::vector<AssumptionId> used;
   for (solver::Term lit : s.unsat_core())
@@ -193,10 +204,15 @@ struct SolverProof {
   std::vector<solver::Term> core;
   bool by_cone = false;  // proved from its cone: a re-check asks the cone first
 };
-// A re-check of a proof from its cone under only `assumed` (literals of the whole encoding): its
-// core, in literals of the whole encoding, or nullopt when the cone does not prove it so.
-using ConeRecheck = std::function<std::optional<std::vector<solver::Term>>(
-    const Obligation&, const std::vector<solver::Term>& assumed)>;
+// A re-check of a proof from its cone and slice under only `assumed` (literals of the whole
+// encoding): Unsat with its core (in literals of the whole encoding) when the cone proves it so,
+// Sat when the slice has a violation of the whole program so, Unknown when neither says.
+struct PartAnswer {
+  solver::Status status = solver::Status::Unknown;
+  std::vector<solver::Term> core;
+};
+using PartRecheck =
+    std::function<PartAnswer(const Obligation&, const std::vector<solver::Term>& assumed)>;
 
 // The assumption literals a property needs, minimized once per property rather than once per
 // obligation: start from the union of the obligations' cores (Z3's first ones) and try dropping
@@ -207,7 +223,7 @@ using ConeRecheck = std::function<std::optional<std::vector<solver::Term>>(
 // must-order proofs of the other obligations use (`kept`) stay without a try.
 std::vector<solver::Term> property_core(SolverState& st, std::vector<SolverProof>& proofs,
                                         const std::set<std::string>& kept, const CheckOptions& opt,
-                                        int* query_counter, const ConeRecheck& by_cone) {
+                                        int* query_counter, const PartRecheck& by_parts) {
   const std::vector<solver::Term>& all = st.enc.assumption_literals();
   auto has = [](const std::vector<solver::Term>& v, solver::Term t) {
     return std::find(v.begin(), v.end(), t) != v.end();
@@ -226,13 +242,21 @@ std::vector<solver::Term> property_core(SolverState& st, std::vector<SolverProof
     bool needed = false;
     for (size_t k = 0; k < proofs.size() && !needed; ++k) {
       if (!has(proofs[k].core, lit)) continue;
-      // The cone is a relaxation: unsat there is unsat in the whole program. Only when the cone
-      // cannot say so is the whole program asked.
-      if (proofs[k].by_cone)
-        if (auto core = by_cone(*proofs[k].o, trial)) {
-          cores.push_back({k, std::move(*core)});
+      // The cone is a relaxation: unsat there is unsat in the whole program. A violation in the
+      // slice that extends to the whole program is one there. Only when neither says is the
+      // whole program asked (most of those questions were violations, at 0.05-1.2 s each on a
+      // 1,000-command frame).
+      if (proofs[k].by_cone) {
+        PartAnswer a = by_parts(*proofs[k].o, trial);
+        if (a.status == solver::Status::Unsat) {
+          cores.push_back({k, std::move(a.core)});
           continue;
         }
+        if (a.status == solver::Status::Sat) {
+          needed = true;
+          continue;
+        }
+      }
       st.s.push();
       st.s.set_query_name(proofs[k].o->name);
       st.s.add(st.enc.violation(*proofs[k].o, (*query_counter)++).violation);
@@ -252,7 +276,8 @@ std::vector<solver::Term> property_core(SolverState& st, std::vector<SolverProof
 properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
                            properties::MustOrder* fast, const std::vector<Obligation>& obs,
                            const solver::ContextOptions& so, const CheckOptions& opt,
-                           int* query_counter, Slicing* slicing, size_t* sliced, Cones* cones) {
+                           int* query_counter, Slicing* slicing, size_t* sliced,
+                           size_t* sliced_rechecks, Cones* cones) {
   std::set<std::string> used;
   std::vector<SolverProof> proofs;
   std::vector<const Obligation*> by_paths;  // proved by must-happen-before paths
@@ -303,7 +328,7 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
     }
     ++failing;
     if (!first) {
-      const bool extra = separate_ties(p, enc, s, o, opt);
+      const bool extra = separate_ties(p, enc, s, o, opt, enc.assumption_literals());
       auto times = model_times(s, enc, p.events.size());
       auto line = static_cast<uint64_t>(s.int_value(q.line));
       if (extra) s.pop();
@@ -329,14 +354,19 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
   if (!by_paths.empty())
     for (AssumptionId a : properties::assumption_set(fast->minimize(by_paths, &path_lists)))
       used.insert(std::string(assumption(a).name));
-  const ConeRecheck recheck =
-      [&](const Obligation& o,
-          const std::vector<solver::Term>& assumed) -> std::optional<std::vector<solver::Term>> {
+  const PartRecheck recheck = [&](const Obligation& o, const std::vector<solver::Term>& assumed) {
     std::vector<std::string> names;
     for (solver::Term lit : assumed) names.push_back(smt().enc.assumption_name(lit));
-    auto ids = cone_proof(p, o, so, opt, query_counter, cones, &names);
-    if (!ids) return std::nullopt;
-    return literals_for(smt().enc, *ids);
+    PartAnswer a;
+    if (auto ids = cone_proof(p, o, so, opt, query_counter, cones, &names)) {
+      a.status = solver::Status::Unsat;
+      a.core = literals_for(smt().enc, *ids);
+    } else if (p.events.size() > opt.slice_above &&
+               sliced_violation(p, o, 0, so, opt, query_counter, slicing, &names)) {
+      a.status = solver::Status::Sat;
+      ++*sliced_rechecks;
+    }
+    return a;
   };
   if (!proofs.empty())
     for (solver::Term lit : property_core(smt(), proofs, used, opt, query_counter, recheck))
@@ -450,7 +480,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
         v = properties::Error{obs.error};
       else
         v = decide(p, smt, opt.order_proofs ? &fast : nullptr, obs.list, so, opt, &counter,
-                   &slicing, &out.sliced, &cones);
+                   &slicing, &out.sliced, &out.sliced_rechecks, &cones);
       properties::add_assumptions(v, obs.relies);
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict());
     }

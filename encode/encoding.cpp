@@ -97,13 +97,9 @@ Term Encoding::wait_term(const WaitRule& w) {
       if (slice_ && slice_->part[c] == properties::Part::Before) return ctx_.bool_val(true);
       if (has(c)) any.push_back(ctx_.lt(t(c), t(w.wait)));
     }
-    // The rule rests on A-INITIAL-ZERO keeping the initial value from passing (unless no value
-    // could), on the value assumptions that make the wait monotone or narrow its candidates, and
-    // on the assumptions that chain the writers when some writer fails the wait. Without them the
-    // wait is left free to complete at any time (an over-approximation of what it would be).
-    uint32_t rests = w.chain_guards | w.value_depends;
-    if (w.initial_unknown_may) rests |= 1u << static_cast<int>(AssumptionId::InitialZero);
-    return ctx_.implies(all_of(rests), ctx_.lor(any));
+    // Without what the rule rests on (WaitRule::rests) the wait is left free to complete at any
+    // time (an over-approximation of what it would be).
+    return ctx_.implies(all_of(w.rests()), ctx_.lor(any));
   }
   const auto& ws = w.word.writers;
   WaitTerms terms{ctx_, w, [&](uint32_t k) { return ctx_.lt(t(ws[k].ev), t(w.wait)); },

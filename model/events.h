@@ -115,6 +115,15 @@ struct WaitRule {
   // A-INITIAL-ZERO), and whether it could pass if nothing were known of the initial value.
   PollOutcome initial;
   bool initial_unknown_may = true;
+  // What the candidate rule of a monotone wait rests on (bit per AssumptionId): A-INITIAL-ZERO
+  // keeping the initial value from passing (unless no value could), the value assumptions that
+  // make it monotone or narrow its candidates, and those that chain its writers. Without one of
+  // them the wait is free to complete at any time (an over-approximation).
+  uint32_t rests() const {
+    uint32_t r = chain_guards | value_depends;
+    if (initial_unknown_may) r |= 1u << static_cast<int>(AssumptionId::InitialZero);
+    return r;
+  }
 };
 
 // Which lines of memory a cache operation acts on, in 64-byte units (see SEMANTICS.md §Ranges).

@@ -29,6 +29,8 @@ struct CaseResult {
   uint64_t states = 0;                 // the executor: states explored (the SMT engine leaves it 0)
   double prepare_ms = 0, base_ms = 0;  // SMT engine: lowering+encoding, the vacuity check
   size_t sliced = 0;  // SMT engine: counterexamples found in a slice (properties/slice.h)
+  // SMT engine, --no-order-proofs: minimization re-checks whose violation a slice found
+  size_t sliced_rechecks = 0;
 };
 
 // Milliseconds since t0: the timings both engines put in their results.

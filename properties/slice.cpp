@@ -179,7 +179,7 @@ std::optional<Slice> Slicer::slice(const Obligation& o, const ApiOrder& hb) cons
   return s;
 }
 
-std::optional<Times> Slicer::extend(const Slice& s, const Times& in_times) const {
+std::optional<Times> Slicer::extend(const Slice& s, const Times& in_times, uint32_t dropped) const {
   const LoweredProgram& p = p_;
   const size_t n = p.events.size();
   Times t(n, -1);
@@ -198,11 +198,14 @@ std::optional<Times> Slicer::extend(const Slice& s, const Times& in_times) const
   next += static_cast<long long>(in.size());
   if (!complete(s, Part::After, next, &t)) return std::nullopt;
   // The whole program's constraints, on the whole execution.
-  for (const Order& o : p.orders)
+  for (const Order& o : p.orders) {
+    if (o.guard.id && o.guard.when && (dropped >> static_cast<int>(*o.guard.id) & 1)) continue;
     if (!(t[o.before] < t[o.after])) return std::nullopt;
+  }
   for (const WaitRule& r : p.waits)
-    if (orders(r) && std::none_of(r.candidates.begin(), r.candidates.end(),
-                                  [&](EventId c) { return t[c] < t[r.wait]; }))
+    if (orders(r) && !(r.rests() & dropped) &&
+        std::none_of(r.candidates.begin(), r.candidates.end(),
+                     [&](EventId c) { return t[c] < t[r.wait]; }))
       return std::nullopt;
   return t;
 }

@@ -51,8 +51,12 @@ class Slicer {
   // read; ties among them are kept): Before events first, then In, then After, each part in an
   // order the program allows. nullopt when the program does not let the parts complete so, or
   // when the result breaks an order or leaves a wait without a candidate before it (checked
-  // here, not assumed).
-  std::optional<Times> extend(const Slice& s, const Times& in_times) const;
+  // here, not assumed). `dropped` (bit per AssumptionId): assumptions left out of the question,
+  // as the encoding leaves them out: their orders need not hold, and a wait whose rule rests on
+  // one (WaitRule::rests) may complete at any time. The monitor stays that of the whole
+  // configuration: with fewer assumptions no staleness goes away (model/SEMANTICS.md, the
+  // metamorphic relations), so a violation it finds is one without them too.
+  std::optional<Times> extend(const Slice& s, const Times& in_times, uint32_t dropped = 0) const;
 
  private:
   std::vector<uint32_t> completion(const std::vector<uint8_t>& blocked) const;
