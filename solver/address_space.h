@@ -1,6 +1,6 @@
 #pragma once
 // How much address space the process has left under its limit (RLIMIT_AS: --max-memory, or the
-// caller's ulimit -v). Z3 does not survive every failed allocation (solver/z3_backend.cpp), so
+// caller's ulimit -v). Z3 does not survive every failed allocation (solver/z3_calls.h), so
 // the solver layer asks before it makes a context.
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
-// The only translation unit that sees Z3: the Context's expression table and the incremental
-// Solver. Kept thin on purpose: build terms, check, read models and cores, dump.
-#include <cxxabi.h>
+// Where the solver meets Z3: the Context's expression table and the incremental Solver (the
+// calls made safe against Z3's own failures are in z3_calls.h). Kept thin on purpose: build
+// terms, check, read models and cores, dump.
 #include <z3++.h>
 
 #include <fmt/format.h>
@@ -9,9 +9,7 @@
 #include <cassert>
 #include <chrono>
 #include <climits>
-#include <initializer_list>
 #include <memory>
-#include <mutex>
 #include <new>
 #include <string_view>
 #include <unordered_map>
@@ -19,16 +17,22 @@
 #include <utility>
 #include <vector>
 
-#include "solver/address_space.h"
 #include "solver/context.h"
 #include "solver/core.h"
 #include "solver/smtlib.h"
 #include "solver/solver.h"
 #include "solver/watchdog.h"
+#include "solver/z3_calls.h"
 
 namespace syncproof::solver {
 
 namespace {
+
+using detail::new_solver;
+using detail::OwnedZ3;
+using detail::set_uint_params;
+using detail::z3_guard;
+using detail::z3_nary;
 
 constexpr unsigned kDiffLogicEngine = 1;  // arith.solver: Bellman-Ford difference logic
 constexpr unsigned kLiaEngine = 6;        // arith.solver: the lra/lia simplex solver
@@ -42,105 +46,11 @@ double ms_since(Clock::time_point t0) {
   throw std::logic_error(fmt::format("solver: {}", what));
 }
 
-// Z3 failures leave this file as solver::Error, never as z3::exception.
-// `poisoned`: set when Z3 let one of its own exceptions out (below), after which its context
-// may not even be deleted safely.
-template <class F>
-auto z3_guard(F&& f, bool* poisoned = nullptr) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const z3::exception& e) {
-    // Z3 reports its own allocation failures (under --max-memory) as an exception: they are the
-    // same event as std::bad_alloc in our code, and the CLI reports both with the case's size.
-    if (std::string_view(e.msg()).find("out of memory") != std::string_view::npos) {
-      if (poisoned) *poisoned = true;  // deleting the context after this crashed inside Z3
-      throw std::bad_alloc();
-    }
-    throw Error(fmt::format("solver: z3: {}", e.msg()));
-  } catch (const std::bad_alloc&) {
-    // Ours or Z3's (operator new inside Z3 is the same allocator): Z3 may be left half way
-    // through a change, and deleting the context then crashed inside Z3_del_context (found by
-    // sweeping --max-memory over cases/frames).
-    if (poisoned) *poisoned = true;
-    throw;
-  } catch (const std::exception&) {
-    throw;  // ours (logic_error on misuse)
-  } catch (...) {
-    // Some Z3 4.8.12 entry points (Z3_solver_push among them) let Z3's own C++ exceptions out
-    // instead of reporting an error: out_of_memory_error when its allocator hits the limit
-    // (under --max-memory), which derives from no std type. Found by the --max-memory test at
-    // one limit in a few dozen; it ended the process through std::terminate. The context is
-    // left as it is (its memory is not given back): deleting it crashed inside Z3.
-    if (poisoned) *poisoned = true;
-    const std::type_info* type = abi::__cxa_current_exception_type();
-    const std::string name = type ? type->name() : "unknown";
-    if (name.find("out_of_memory") != std::string::npos) throw std::bad_alloc();
-    throw Error(fmt::format("solver: z3: an exception of Z3's own ({})", name));
-  }
-}
-
-// z3++ wraps a new solver, parameter set or vector before it looks at Z3's error code
-// (Z3_solver_inc_ref on the NULL that Z3 answers when it cannot allocate), which crashed under
-// --max-memory (found by sweeping it over cases/frames). These are made through the C API and
-// checked; the expression operators of z3++ check the error first and are used as they are.
-z3::solver new_solver(z3::context& c) {
-  Z3_solver s = Z3_mk_simple_solver(c);
-  if (!s) throw std::bad_alloc();
-  return z3::solver(c, s);
-}
-
-void set_uint_params(z3::context& c, z3::solver& s,
-                     std::initializer_list<std::pair<const char*, unsigned>> values) {
-  Z3_params p = Z3_mk_params(c);
-  if (!p) throw std::bad_alloc();
-  Z3_params_inc_ref(c, p);
-  for (const auto& [key, value] : values)
-    Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, key), value);
-  Z3_solver_set_params(c, s, p);
-  Z3_params_dec_ref(c, p);
-  c.check_error();
-}
-
-z3::expr z3_nary(z3::context& c, Z3_ast (*mk)(Z3_context, unsigned, const Z3_ast[]),
-                 const std::vector<z3::expr>& args) {
-  std::vector<Z3_ast> raw(args.begin(), args.end());
-  Z3_ast r = mk(c, static_cast<unsigned>(raw.size()), raw.data());
-  c.check_error();
-  return z3::expr(c, r);
-}
-
 bool is_symbol(const z3::expr& e) {
   return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED;
 }
 
 }  // namespace
-
-// A Z3 4.8.12 context takes about 17 MiB of address space (VmSize before and after
-// Z3_mk_context_rc, measured December 2026), and its watchdog thread 8 MiB of stack. When an
-// allocation fails inside Z3_mk_context_rc it crashes (SIGSEGV, found by sweeping --max-memory
-// over cases/frames) instead of answering NULL. So under an address-space limit a context is
-// made only with this much room left, checked and made under one lock so that two workers cannot
-// both take the same room.
-constexpr uint64_t kContextRoom = uint64_t{40} << 20;
-
-// The Z3 context, made through the C API: Z3_mk_context_rc answers NULL when it cannot allocate
-// (under --max-memory), and z3::context's own constructor would pass that NULL on and crash.
-struct OwnedZ3 {
-  OwnedZ3() {
-    static std::mutex making;  // the address space is the process's: one lock for all contexts
-    std::lock_guard lock(making);
-    if (auto room = address_space_room(); room && *room < kContextRoom) throw std::bad_alloc();
-    Z3_config cfg = Z3_mk_config();
-    if (!cfg) throw std::bad_alloc();
-    raw = Z3_mk_context_rc(cfg);
-    Z3_del_config(cfg);
-    if (!raw) throw std::bad_alloc();
-  }
-  ~OwnedZ3() { Z3_del_context(raw); }
-  OwnedZ3(const OwnedZ3&) = delete;
-  OwnedZ3& operator=(const OwnedZ3&) = delete;
-  Z3_context raw;
-};
 
 struct Context::Impl {
   explicit Impl(ContextOptions o) : options(std::move(o)) {}
