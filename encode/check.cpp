@@ -104,15 +104,21 @@ bool among(const std::vector<std::string>* only, std::string_view name) {
   return !only || std::find(only->begin(), only->end(), name) != only->end();
 }
 
-// A counterexample from the obligation's slice (properties/slice.h): a solver model of the In
-// events, extended to the whole program and replayed on its monitor. nullopt when the slice has
-// no violation, or its model does not make one of the whole program (the caller asks the whole
-// program then). `only`: assume only these assumptions (by name), not every one; the others'
-// orders need not hold in the extended execution either.
-std::optional<properties::Violated> sliced_violation(
-    const LoweredProgram& p, const Obligation& o, int index, const solver::ContextOptions& so,
-    const CheckOptions& opt, int* query_counter, Slicing* slicing,
-    const std::vector<std::string>* only = nullptr) {
+// A violating execution of the whole program found in the obligation's slice
+// (properties/slice.h): a solver model of the In events, extended to the whole program and
+// confirmed by its monitor. nullopt when the slice has no violation, or its model does not make
+// one of the whole program (the caller asks the whole program then). `only`: assume only these
+// assumptions (by name), not every one; the others' orders need not hold in the extended
+// execution either.
+struct SlicedRun {
+  properties::Times times;
+  uint64_t line = 0;
+  properties::MonitorResult m;
+};
+std::optional<SlicedRun> sliced_run(const LoweredProgram& p, const Obligation& o,
+                                    const solver::ContextOptions& so, const CheckOptions& opt,
+                                    int* query_counter, Slicing* slicing,
+                                    const std::vector<std::string>* only = nullptr) {
   if (!slicing->hb) slicing->hb.emplace(p), slicing->slicer.emplace(p);
   const std::optional<properties::Slice> slice = slicing->slicer->slice(o, *slicing->hb);
   // A slice of more than half the program saves less than the extra question costs.
@@ -131,13 +137,23 @@ std::optional<properties::Violated> sliced_violation(
   for (EventId e = 0; e < p.events.size(); ++e)
     if (enc.has(e)) in[e] = s.int_value(enc.t(e));
   const auto line = static_cast<uint64_t>(s.int_value(q.line));
-  const std::optional<properties::Times> times = slicing->slicer->extend(*slice, in, dropped);
+  std::optional<properties::Times> times = slicing->slicer->extend(*slice, in, dropped);
   if (!times) return std::nullopt;
-  const auto m = properties::monitor(p, o, *times, line);
+  properties::MonitorResult m = properties::monitor(p, o, *times, line);
   if (!m.violated) return std::nullopt;
+  return SlicedRun{std::move(*times), line, std::move(m)};
+}
+
+// A counterexample from the obligation's slice (sliced_run), with its trace.
+std::optional<properties::Violated> sliced_violation(const LoweredProgram& p, const Obligation& o,
+                                                     int index, const solver::ContextOptions& so,
+                                                     const CheckOptions& opt, int* query_counter,
+                                                     Slicing* slicing) {
+  std::optional<SlicedRun> run = sliced_run(p, o, so, opt, query_counter, slicing);
+  if (!run) return std::nullopt;
   properties::Violated v;
-  v.trace = properties::violation_trace(p, o, *times, m);
-  v.witness = {index, *times, line};
+  v.trace = properties::violation_trace(p, o, run->times, run->m);
+  v.witness = {index, std::move(run->times), run->line};
   return v;
 }
 
@@ -362,7 +378,7 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
       a.status = solver::Status::Unsat;
       a.core = literals_for(smt().enc, *ids);
     } else if (p.events.size() > opt.slice_above &&
-               sliced_violation(p, o, 0, so, opt, query_counter, slicing, &names)) {
+               sliced_run(p, o, so, opt, query_counter, slicing, &names)) {
       a.status = solver::Status::Sat;
       ++*sliced_rechecks;
     }
