@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 
+#include "exec/cone.h"
 #include "properties/deadlock_rules.h"
 #include "properties/monitor.h"
 #include "properties/trace.h"
@@ -42,10 +43,10 @@ class Graphs {
 };
 
 // `cone`: ancestors of the obligation's watched events (graph.h), outside which the reduced
-// searches fire nothing.
+// searches fire nothing. `map`: the events of `g` when it is a part of the program (exec/cone.h).
 ObligationResult search_one(const LoweredProgram& p, const Graph& g, uint32_t dropped,
                             const Obligation& o, const ExecOptions& opt, const Budget& b,
-                            const Bitset& cone, SearchStats& st) {
+                            const Bitset& cone, SearchStats& st, const EventMap& map = {}) {
   ObligationResult res;
   auto take = [&](SearchResult&& r, uint64_t line) {
     res.status = r.status;
@@ -59,12 +60,17 @@ ObligationResult search_one(const LoweredProgram& p, const Graph& g, uint32_t dr
       res.order = any_execution(g);
       st.transitions += res.order.size();
       return res;
-    case Obligation::Kind::Ordered:
-      take(search_ordered(g, o.ordering, opt.reduce, b, st, &cone), 0);
+    case Obligation::Kind::Ordered: {
+      properties::Ordering local;
+      for (EventId e : o.ordering.before) local.before.push_back(map(e));
+      for (EventId e : o.ordering.after) local.after.push_back(map(e));
+      take(search_ordered(g, local, opt.reduce, b, st, &cone), 0);
       return res;
+    }
     default:
       for (uint64_t unit : line_units(p, o)) {
-        take(search_chain(g, chain_watch(p, o, unit, dropped), opt.reduce, b, st, &cone), unit);
+        take(search_chain(g, chain_watch(p, o, unit, dropped, map), opt.reduce, b, st, &cone),
+             unit);
         if (res.status != Status::Safe) return res;
       }
       return res;
@@ -80,27 +86,114 @@ uint32_t chain_assumptions(const LoweredProgram& p, const Obligation& o) {
   return 0;
 }
 
-ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligation& o,
-                        const ExecOptions& opt, SearchStats& st) {
-  Budget b{opt.max_states,
-           std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
-  // The search fires nothing outside the ancestors of the watched events; operations that must
-  // follow the deciding read are not watched (the verdict is in before they can happen). "Must
-  // follow" is taken without any assumption's orders, so the cone also covers the re-runs of
-  // the minimization below, which leave some out.
-  std::vector<char> after_read;
-  if (EventId d = decided_by(p, o); d != kNoEvent)
-    after_read = descendants(graphs.get(assumptions_present(p)), d);
-  // Non-monotone events are always watched: a search that leaves one unfired could miss the
-  // only order in which a wait completes (graph.h).
-  std::vector<EventId> watched = watched_events(p, o, after_read.empty() ? nullptr : &after_read);
-  graphs.get(0).nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
-  const Bitset cone = ancestors(graphs.get(0), watched);
-  ObligationResult res = search_one(p, graphs.get(0), 0, o, opt, b, cone, st);
-  if (res.status != Status::Safe || o.kind == Obligation::Kind::Race) return res;
+// The whole program's search for one obligation, under any dropped set. The search fires nothing
+// outside the ancestors of the watched events; operations that must follow the deciding read are
+// not watched (the verdict is in before they can happen). "Must follow" is taken without any
+// assumption's orders, so the cone also covers the re-runs of the minimization, which leave some
+// out. Non-monotone events are always watched: a search that leaves one unfired could miss the
+// only order in which a wait completes (graph.h).
+class Whole {
+ public:
+  Whole(const LoweredProgram& p, Graphs& graphs, const Obligation& o)
+      : p_(p), graphs_(graphs), o_(o) {}
+  ObligationResult search(uint32_t dropped, const ExecOptions& opt, const Budget& b,
+                          SearchStats& st) {
+    if (!cone_) {
+      std::vector<char> after_read;
+      if (EventId d = decided_by(p_, o_); d != kNoEvent)
+        after_read = descendants(graphs_.get(assumptions_present(p_)), d);
+      std::vector<EventId> watched =
+          watched_events(p_, o_, after_read.empty() ? nullptr : &after_read);
+      graphs_.get(0).nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
+      cone_ = ancestors(graphs_.get(0), watched);
+    }
+    return search_one(p_, graphs_.get(dropped), dropped, o_, opt, b, *cone_, st);
+  }
   // Only constraints inside the cone can matter to the proof (dropping constraints only shrinks
   // the cone, so it stays a superset of every re-run's).
-  const uint32_t present = assumptions_present(p, &cone) | chain_assumptions(p, o);
+  uint32_t present() const { return assumptions_present(p_, &*cone_) | chain_assumptions(p_, o_); }
+
+ private:
+  const LoweredProgram& p_;
+  Graphs& graphs_;
+  const Obligation& o_;
+  std::optional<Bitset> cone_;
+};
+
+// The obligation searched in its proof cone's graph under `dropped` (exec/cone.h).
+ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs& cones,
+                             const properties::Cone& c, const Obligation& o, uint32_t dropped,
+                             const ExecOptions& opt, const Budget& b, SearchStats& st,
+                             uint32_t* present) {
+  const ConeGraph cg = cones.make(c, graphs.get(dropped), dropped);
+  const EventMap map{&cones.local(), cg.g.n};
+  std::vector<char> after_read;
+  if (EventId d = decided_by(p, o); d != kNoEvent) after_read = descendants(cg.g, map(d));
+  std::vector<EventId> watched =
+      watched_events(p, o, after_read.empty() ? nullptr : &after_read, map);
+  cg.g.nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
+  const Bitset anc = ancestors(cg.g, watched);
+  if (present) *present = cg.present | chain_assumptions(p, o);
+  return search_one(p, cg.g, dropped, o, opt, b, anc, st, map);
+}
+
+// A proof from the obligation's cone, or nullopt (the cone found a violation or gave up: only the
+// whole program can say). The assumptions are minimized in the cone first; one the cone cannot
+// do without is asked of the whole program unless an earlier obligation of the property already
+// needs it (`needed`, bit per AssumptionId: the property lists it either way). So the property's
+// list is the union of lists that each suffice for their obligation, as without cones; each of
+// its assumptions is one that some obligation's whole program needs (given the others it keeps).
+std::optional<ObligationResult> decide_in_cone(const LoweredProgram& p, Graphs& graphs,
+                                               ConeGraphs& cones, const properties::Cone& c,
+                                               const Obligation& o, const ExecOptions& opt,
+                                               const Budget& b, SearchStats& st, uint32_t& needed) {
+  const Obligation inside = cones.restrict(o, c);
+  uint32_t present = 0;
+  ObligationResult res = search_cone(p, graphs, cones, c, inside, 0, opt, b, st, &present);
+  if (res.status != Status::Safe) return std::nullopt;
+  if (!opt.minimize_assumptions) {
+    res.assumptions = present;
+    return res;
+  }
+  Whole whole(p, graphs, o);
+  uint32_t dropped = 0;
+  for (int a = 0; a < kAssumptionCount; ++a) {
+    const uint32_t bit = 1u << a;
+    if (!(present & bit)) continue;
+    // As in decide(): keep an assumption without which some wait would no longer be monotone.
+    if (graphs.get(dropped | bit).vrules.size() > graphs.get(0).vrules.size()) continue;
+    if (search_cone(p, graphs, cones, c, inside, dropped | bit, opt, b, st, nullptr).status ==
+        Status::Safe) {
+      dropped |= bit;
+      continue;
+    }
+    if (needed & bit) continue;
+    if (whole.search(dropped | bit, opt, b, st).status == Status::Safe)
+      dropped |= bit;
+    else
+      needed |= bit;
+  }
+  res.assumptions = present & ~dropped;
+  return res;
+}
+
+ObligationResult decide(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones,
+                        const Obligation& o, const ExecOptions& opt, SearchStats& st,
+                        uint32_t& needed) {
+  Budget b{opt.max_states,
+           std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
+  if (cones)
+    if (auto c = cones->cone(o)) {
+      if (auto r = decide_in_cone(p, graphs, *cones, *c, o, opt, b, st, needed)) {
+        ++st.cone_proofs;
+        return *r;
+      }
+      ++st.cone_misses;
+    }
+  Whole whole(p, graphs, o);
+  ObligationResult res = whole.search(0, opt, b, st);
+  if (res.status != Status::Safe || o.kind == Obligation::Kind::Race) return res;
+  const uint32_t present = whole.present();
   if (!opt.minimize_assumptions) {
     res.assumptions = present;
     return res;
@@ -115,22 +208,20 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, const Obligatio
     // takes the search over orders of writers and waits, exponential in their number. Keep the
     // assumption instead (never under-reports; the SMT engine's core may name fewer).
     if (graphs.get(dropped | bit).vrules.size() > graphs.get(0).vrules.size()) continue;
-    if (search_one(p, graphs.get(dropped | bit), dropped | bit, o, opt, b, cone, st).status ==
-        Status::Safe)
-      dropped |= bit;
+    if (whole.search(dropped | bit, opt, b, st).status == Status::Safe) dropped |= bit;
   }
   res.assumptions = present & ~dropped;
   return res;
 }
 
-properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs,
+properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones,
                                     const std::vector<Obligation>& obs, const ExecOptions& opt,
                                     SearchStats& st) {
-  uint32_t used = 0;
+  uint32_t used = 0, needed = 0;
   std::optional<properties::Violated> first;
   int failing = 0;
   for (size_t i = 0; i < obs.size(); ++i) {
-    ObligationResult r = decide(p, graphs, obs[i], opt, st);
+    ObligationResult r = decide(p, graphs, cones, obs[i], opt, st, needed);
     if (r.status == Status::Unknown) {
       if (first) break;  // a counterexample already found stands
       return properties::Unknown{fmt::format("{} on '{}'", r.reason, obs[i].name)};
@@ -177,7 +268,8 @@ properties::Verdict deadlock_verdict(const LoweredProgram& p, const std::vector<
 ObligationResult decide_obligation(const LoweredProgram& p, const Obligation& o,
                                    const ExecOptions& opt, SearchStats& st) {
   Graphs graphs(p);
-  return decide(p, graphs, o, opt, st);
+  uint32_t needed = 0;
+  return decide(p, graphs, nullptr, o, opt, st, needed);
 }
 
 properties::Verdict violation_verdict(const LoweredProgram& p, const Obligation& o, int index,
@@ -203,6 +295,8 @@ properties::CaseResult check_case(const Case& c, const ExecOptions& opt) {
   out.events = p.events.size();
   out.constraints = p.orders.size() + p.waits.size();
   Graphs graphs(p);
+  std::optional<ConeGraphs> cones;
+  if (opt.cones && p.events.size() > opt.cone_above) cones.emplace(p);
   SearchStats st;
   auto budget = [&] {
     return Budget{opt.max_states,
@@ -250,13 +344,14 @@ properties::CaseResult check_case(const Case& c, const ExecOptions& opt) {
       if (!obs.error.empty())
         v = properties::Error{obs.error};
       else
-        v = decide_property(p, graphs, obs.list, opt, st);
+        v = decide_property(p, graphs, cones ? &*cones : nullptr, obs.list, opt, st);
       properties::add_assumptions(v, obs.relies);
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict_of());
     }
     out.results.push_back({i, v, ms_since(tp), properties::as_expected(prop, v)});
   }
   out.states = st.transitions;
+  out.cone_proofs = st.cone_proofs, out.cone_misses = st.cone_misses;
   out.ms = ms_since(t0);
   return out;
 }

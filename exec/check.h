@@ -27,6 +27,11 @@ struct ExecOptions {
   uint64_t max_states = 20'000'000;                  // states entered per search
   bool reduce = true;                                // false: every interleaving state
   bool minimize_assumptions = true;
+  // Prove each obligation in its proof cone first (exec/cone.h), in programs of more than
+  // `cone_above` lowered events; the whole program answers what a cone cannot (--no-slice: only
+  // the whole program; --slice-above sets cone_above as it sets the SMT engine's slice_above).
+  bool cones = true;
+  size_t cone_above = 2000;
 };
 
 properties::CaseResult check_case(const model::Case& c, const ExecOptions& o);

@@ -1,6 +1,7 @@
 #include "exec/graph.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace syncproof::exec {
 
@@ -27,7 +28,15 @@ uint32_t bit(AssumptionId a) {
 class Reach {
  public:
   explicit Reach(const Graph& g) : g_(g), seen_(g.n, 0) {}
+  // The waits on one fence or word share its writers, so each pair is asked many times.
   bool operator()(EventId a, EventId b) {
+    auto [it, fresh] = memo_.try_emplace(uint64_t{a} << 32 | b, false);
+    if (fresh) it->second = search(a, b);
+    return it->second;
+  }
+
+ private:
+  bool search(EventId a, EventId b) {
     std::vector<EventId> touched{a}, todo{a};
     seen_[a] = 1;
     bool found = false;
@@ -42,32 +51,88 @@ class Reach {
     return found;
   }
 
- private:
   const Graph& g_;
   std::vector<char> seen_;
+  std::unordered_map<uint64_t, bool> memo_;
+};
+
+// What build_graph and build_subgraph collect before the CSR arrays are made.
+struct Edges {
+  std::vector<std::pair<uint32_t, uint32_t>> orders, feeds, cands, vfeeds;
+  std::vector<uint32_t> vwriter_of;  // parallel to vfeeds: the writer index
+
+  void init(Graph& g, const LoweredProgram& p, uint32_t n) {
+    g.program = &p;
+    g.n = n;
+    g.preds.assign(n, 0);
+    g.rules.assign(n, 0);
+    g.vrule_of.assign(n, UINT32_MAX);
+    g.nm = Bitset(n);
+    g.wait_rule.assign(p.waits.size(), Graph::kFree);
+  }
+  void order(Graph& g, uint32_t a, uint32_t b) {
+    orders.push_back({a, b});
+    ++g.preds[b];
+  }
+  // A monotone rule on wait `w` (local event) of program wait `source`.
+  void monotone_rule(Graph& g, uint32_t source, uint32_t w, const std::vector<uint32_t>& cs) {
+    auto r = static_cast<uint32_t>(g.rule_wait.size());
+    g.wait_rule[source] = Graph::kMonotoneRule + r;
+    g.rule_wait.push_back(w);
+    g.rule_source.push_back(source);
+    ++g.rules[w];
+    for (uint32_t c : cs) feeds.push_back({c, r}), cands.push_back({r, c});
+  }
+  // A value rule: `writers` are the local events of the word's writers, in writer order.
+  void value_rule(Graph& g, uint32_t source, uint32_t w, const std::vector<uint32_t>& writers) {
+    const auto r = static_cast<uint32_t>(g.vrules.size());
+    g.wait_rule[source] = Graph::kValueRule + r;
+    g.vrules.push_back({w, source});
+    g.vrule_of[w] = r;
+    g.nm.set(w);
+    for (uint32_t k = 0; k < writers.size(); ++k) {
+      vfeeds.push_back({writers[k], r});
+      vwriter_of.push_back(k);
+      g.nm.set(writers[k]);
+    }
+  }
+  void finish(Graph& g) {
+    for (auto& [a, b] : orders) std::swap(a, b);
+    csr(g.n, orders, &g.pred_start, &g.pred);
+    csr(g.n, feeds, &g.feed_start, &g.feed);
+    csr(static_cast<uint32_t>(g.rule_wait.size()), cands, &g.cand_start, &g.cand);
+    // Value feeds, keeping each entry's writer index next to its rule.
+    std::vector<std::pair<uint32_t, uint32_t>> vf, vw;
+    for (size_t i = 0; i < vfeeds.size(); ++i) {
+      vf.push_back({vfeeds[i].first, static_cast<uint32_t>(i)});
+      vw.push_back({vfeeds[i].second, vfeeds[i].first});
+    }
+    csr(g.n, vf, &g.vfeed_start, &g.vfeed_rule);
+    csr(static_cast<uint32_t>(g.vrules.size()), vw, &g.vw_start, &g.vw);
+    g.vfeed_writer.resize(g.vfeed_rule.size());
+    for (uint32_t& x : g.vfeed_rule) {
+      const uint32_t entry = x;
+      g.vfeed_writer[&x - g.vfeed_rule.data()] = vwriter_of[entry];
+      x = vfeeds[entry].second;
+    }
+  }
 };
 
 }  // namespace
 
 Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped) {
   Graph g;
-  g.program = &p;
-  g.n = static_cast<uint32_t>(p.events.size());
+  Edges ed;
+  ed.init(g, p, static_cast<uint32_t>(p.events.size()));
   g.mode = mode;
   g.values = value_config(p.config.assumptions, dropped);
-  g.preds.assign(g.n, 0);
-  g.rules.assign(g.n, 0);
-  g.vrule_of.assign(g.n, UINT32_MAX);
-  g.nm = Bitset(g.n);
-  std::vector<std::pair<uint32_t, uint32_t>> orders, feeds, cands, vfeeds;
-  std::vector<uint32_t> vwriter_of;  // parallel to vfeeds: the writer index
   for (const Order& o : p.orders) {
     if (o.guard.id && (dropped & bit(*o.guard.id))) continue;
-    orders.push_back({o.before, o.after});
-    ++g.preds[o.after];
+    ed.order(g, o.before, o.after);
   }
-  csr(g.n, orders, &g.succ_start, &g.succ);
+  csr(g.n, ed.orders, &g.succ_start, &g.succ);
   Reach reach(g);
+  std::vector<uint32_t> evs;
   for (uint32_t i = 0; i < p.waits.size(); ++i) {
     const WaitRule& w = p.waits[i];
     const WaitValues vals = analyze(w.word, g.values);
@@ -80,47 +145,44 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped) {
       for (size_t k = 0; chain && k + 1 < order.size(); ++k)
         chain = reach(w.word.writers[order[k]].ev, w.word.writers[order[k + 1]].ev);
     }
+    evs.clear();
     if ((!vals.trivially_monotone && !chain) ||
         (mode == WaitMode::Deadlock && !determinate(vals))) {
-      const auto r = static_cast<uint32_t>(g.vrules.size());
-      g.vrules.push_back({w.wait, i});
-      g.vrule_of[w.wait] = r;
-      g.nm.set(w.wait);
-      for (uint32_t k = 0; k < w.word.writers.size(); ++k) {
-        vfeeds.push_back({w.word.writers[k].ev, r});
-        vwriter_of.push_back(k);
-        g.nm.set(w.word.writers[k].ev);
-      }
+      for (const WaitWriter& x : w.word.writers) evs.push_back(x.ev);
+      ed.value_rule(g, i, w.wait, evs);
       continue;
     }
     // Monotone: unconstrained when the initial poll may (safety) or must (deadlock) pass.
     const bool initial_ok =
         mode == WaitMode::Safety ? vals.initial.can_sat : !vals.initial.can_fail;
     if (initial_ok) continue;
-    auto r = static_cast<uint32_t>(g.rule_wait.size());
-    g.rule_wait.push_back(w.wait);
-    g.rule_source.push_back(i);
-    ++g.rules[w.wait];
-    for (uint32_t k : mode == WaitMode::Safety ? vals.may : vals.must) {
-      feeds.push_back({w.word.writers[k].ev, r});
-      cands.push_back({r, w.word.writers[k].ev});
-    }
+    for (uint32_t k : mode == WaitMode::Safety ? vals.may : vals.must)
+      evs.push_back(w.word.writers[k].ev);
+    ed.monotone_rule(g, i, w.wait, evs);
   }
-  for (auto& [a, b] : orders) std::swap(a, b);
-  csr(g.n, orders, &g.pred_start, &g.pred);
-  csr(g.n, feeds, &g.feed_start, &g.feed);
-  csr(static_cast<uint32_t>(g.rule_wait.size()), cands, &g.cand_start, &g.cand);
-  // Value feeds, keeping each entry's writer index next to its rule.
-  std::vector<std::pair<uint32_t, uint32_t>> vf;
-  for (size_t i = 0; i < vfeeds.size(); ++i)
-    vf.push_back({vfeeds[i].first, static_cast<uint32_t>(i)});
-  csr(g.n, vf, &g.vfeed_start, &g.vfeed_rule);
-  g.vfeed_writer.resize(g.vfeed_rule.size());
-  for (uint32_t& x : g.vfeed_rule) {
-    const uint32_t entry = x;
-    g.vfeed_writer[&x - g.vfeed_rule.data()] = vwriter_of[entry];
-    x = vfeeds[entry].second;
+  ed.finish(g);
+  return g;
+}
+
+Graph build_subgraph(const LoweredProgram& p, const ValueConfig& values, const SubGraph& s) {
+  Graph g;
+  Edges ed;
+  ed.init(g, p, static_cast<uint32_t>(s.events.size()));
+  g.mode = WaitMode::Safety;
+  g.values = values;
+  for (auto [a, b] : s.orders) ed.order(g, a, b);
+  csr(g.n, ed.orders, &g.succ_start, &g.succ);
+  std::vector<uint32_t> local_wait;
+  for (const SubGraph::Rule& r : s.rules) {
+    const EventId w = p.waits[r.wait].wait;
+    const auto it = std::lower_bound(s.events.begin(), s.events.end(), w);
+    const auto lw = static_cast<uint32_t>(it - s.events.begin());
+    if (r.value)
+      ed.value_rule(g, r.wait, lw, r.cands);
+    else
+      ed.monotone_rule(g, r.wait, lw, r.cands);
   }
+  ed.finish(g);
   return g;
 }
 
@@ -139,7 +201,6 @@ uint32_t assumptions_present(const LoweredProgram& p, const Bitset* within) {
 }
 
 Bitset ancestors(const Graph& g, const std::vector<EventId>& targets) {
-  const LoweredProgram& p = *g.program;
   std::vector<std::vector<uint32_t>> rules_on(g.n);
   for (uint32_t r = 0; r < g.rule_wait.size(); ++r) rules_on[g.rule_wait[r]].push_back(r);
   Bitset seen(g.n);
@@ -154,8 +215,8 @@ Bitset ancestors(const Graph& g, const std::vector<EventId>& targets) {
     for (uint32_t i = g.pred_start[e]; i < g.pred_start[e + 1]; ++i) visit(g.pred[i]);
     for (uint32_t r : rules_on[e])
       for (uint32_t i = g.cand_start[r]; i < g.cand_start[r + 1]; ++i) visit(g.cand[i]);
-    if (g.vrule_of[e] != UINT32_MAX)
-      for (const WaitWriter& w : p.waits[g.vrules[g.vrule_of[e]].source].word.writers) visit(w.ev);
+    if (const uint32_t v = g.vrule_of[e]; v != UINT32_MAX)
+      for (uint32_t i = g.vw_start[v]; i < g.vw_start[v + 1]; ++i) visit(g.vw[i]);
   }
   return seen;
 }

@@ -55,12 +55,33 @@ struct Graph {
   std::vector<uint32_t> vfeed_start, vfeed_rule, vfeed_writer;  // CSR: per event, the value
                                                                 // rules it writes (and as which
                                                                 // writer of the rule's word)
-  Bitset nm;  // the waits and writers of value rules
+  std::vector<uint32_t> vw_start, vw;  // CSR: per value rule, its writers' events
+  Bitset nm;                           // the waits and writers of value rules
+  // Per wait of the program (index into program->waits): what it became here, kMonotoneRule + r
+  // for monotone rule r, kValueRule + v for value rule v, or kFree (no constraint).
+  std::vector<uint32_t> wait_rule;
+  static constexpr uint32_t kFree = UINT32_MAX, kValueRule = 1u << 31, kMonotoneRule = 0;
   bool monotone() const { return vrules.empty(); }
 };
 
 // Bit i of `dropped`: the constraints of AssumptionId i are left out.
 Graph build_graph(const model::LoweredProgram& p, WaitMode mode, uint32_t dropped = 0);
+
+// A part of a program's safety graph as a graph of its own (exec/cone.h builds it from a proof
+// cone): `events` in increasing id order become events 0, 1, ...; `orders` are (local before,
+// local after) pairs; each kept wait rule is given with the whole graph's rule it restricts.
+struct SubGraph {
+  std::vector<model::EventId> events;                 // by local event: the program's event
+  std::vector<std::pair<uint32_t, uint32_t>> orders;  // local
+  struct Rule {
+    uint32_t wait;                // index into program->waits
+    bool value = false;           // a value rule (every writer is inside), else monotone
+    std::vector<uint32_t> cands;  // monotone: local candidates; value: local writer events
+  };
+  std::vector<Rule> rules;
+};
+Graph build_subgraph(const model::LoweredProgram& p, const model::ValueConfig& values,
+                     const SubGraph& s);
 
 // The assumptions whose constraints the safety graph contains (bit per AssumptionId); with
 // `within`, only constraints on events of that set (an order's later event, a wait).

@@ -17,8 +17,9 @@ struct Budget {
 };
 
 struct SearchStats {
-  uint64_t stored = 0;       // distinct states put in a visited set
-  uint64_t transitions = 0;  // states entered (events fired), revisits included
+  uint64_t stored = 0;                        // distinct states put in a visited set
+  uint64_t transitions = 0;                   // states entered (events fired), revisits included
+  uint64_t cone_proofs = 0, cone_misses = 0;  // obligations (exec/check.cpp, exec/cone.h)
 };
 
 enum class Status : uint8_t { Safe, Violated, Unknown };

@@ -59,15 +59,22 @@ bool is_chain(const Obligation& o) {
 }
 
 std::vector<EventId> watched_events(const LoweredProgram& p, const Obligation& o,
-                                    const std::vector<char>* after_read) {
-  if (o.kind == Obligation::Kind::Ordered) return o.ordering.after;
+                                    const std::vector<char>* after_read, const EventMap& map) {
+  std::vector<EventId> out;
+  auto add = [&](EventId e) {
+    const uint32_t x = map(e);
+    if (x != EventMap::kOutside && !(after_read && (*after_read)[x])) out.push_back(x);
+  };
+  if (o.kind == Obligation::Kind::Ordered) {
+    for (EventId e : o.ordering.after) add(e);
+    return out;
+  }
   if (!is_chain(o)) return {};
   Shape sh = shape_of(p, o);
-  std::vector<EventId> out{sh.a0, sh.b0};
+  out = {map(sh.a0), map(sh.b0)};
   for (const auto* steps : {sh.sa, sh.sb})
     for (const Step& s : *steps)
-      for (uint32_t oi : s.ops)
-        if (!after_read || !(*after_read)[p.cache_ops[oi].ev]) out.push_back(p.cache_ops[oi].ev);
+      for (uint32_t oi : s.ops) add(p.cache_ops[oi].ev);
   return out;
 }
 
@@ -83,13 +90,13 @@ EventId decided_by(const LoweredProgram& p, const Obligation& o) {
 }
 
 ChainWatch chain_watch(const LoweredProgram& p, const Obligation& o, uint64_t line,
-                       uint32_t dropped) {
+                       uint32_t dropped, const EventMap& map) {
   Shape sh = shape_of(p, o);
   ChainWatch w;
-  w.a0 = sh.a0, w.b0 = sh.b0;
+  w.a0 = map(sh.a0), w.b0 = map(sh.b0);
   w.ka = static_cast<int>(sh.sa->size()), w.kb = static_cast<int>(sh.sb->size());
   w.tie_violates = o.kind != Obligation::Kind::ReadFirst;
-  w.slot.assign(p.events.size(), -1);
+  w.slot.assign(map.local ? map.n : p.events.size(), -1);
   auto slot_of = [&](EventId e) {
     if (w.slot[e] < 0) {
       w.slot[e] = static_cast<int32_t>(w.relevant.size());
@@ -102,8 +109,9 @@ ChainWatch chain_watch(const LoweredProgram& p, const Obligation& o, uint64_t li
   auto add = [&](const std::vector<Step>& steps, std::vector<uint32_t>& roles) {
     for (size_t j = 0; j < steps.size(); ++j)
       for (uint32_t oi : steps[j].ops)
-        if (p.cache_ops[oi].cov.covers(line)) {
-          int s = slot_of(p.cache_ops[oi].ev);
+        if (const uint32_t e = map(p.cache_ops[oi].ev);
+            e != EventMap::kOutside && p.cache_ops[oi].cov.covers(line)) {
+          int s = slot_of(e);
           roles[s] |= 1u << j;
         }
   };

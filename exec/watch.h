@@ -47,9 +47,19 @@ struct ChainWatch {
   bool urgent(model::EventId e, const Progress& s) const;
 };
 
+// The events of the graph a search runs on: the program's own, or a part of it renumbered
+// (exec/cone.h), where `local` maps a program event to its number there (UINT32_MAX: outside).
+struct EventMap {
+  const std::vector<uint32_t>* local = nullptr;
+  uint32_t n = 0;  // events of the graph (with `local`)
+  static constexpr uint32_t kOutside = UINT32_MAX;
+  uint32_t operator()(model::EventId e) const { return local ? (*local)[e] : e; }
+};
+
 // `dropped`: bit per AssumptionId left out (the assumption minimization of exec/check.cpp).
+// With a part's map, operations outside the part take no role (the cone's relaxation).
 ChainWatch chain_watch(const model::LoweredProgram& p, const properties::Obligation& o,
-                       uint64_t line, uint32_t dropped = 0);
+                       uint64_t line, uint32_t dropped = 0, const EventMap& map = {});
 
 // The line units worth checking: one per distinct coverage signature of the obligation's
 // operations inside its line range (see the .cpp). Empty for obligations without lines.
@@ -61,9 +71,11 @@ bool is_chain(const properties::Obligation& o);
 // The events whose relative order decides the obligation on any line: the chains' start events
 // and all their operations (two-chain kinds), the `after` events (Ordered); none for a race.
 // Operations marked in `after_read` (events that must follow decided_by) are left out.
+// With a part's map: its numbers, and only the events inside (after_read by its numbers too).
 std::vector<model::EventId> watched_events(const model::LoweredProgram& p,
                                            const properties::Obligation& o,
-                                           const std::vector<char>* after_read = nullptr);
+                                           const std::vector<char>* after_read = nullptr,
+                                           const EventMap& map = {});
 
 // The read whose firing decides a Fresh or ReadFirst obligation (nothing that must come after it
 // can change the verdict); kNoEvent for the other kinds.

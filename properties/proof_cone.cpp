@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
+#include <queue>
 
 namespace syncproof::properties {
 
@@ -50,6 +52,24 @@ ConeMaker::ConeMaker(const LoweredProgram& p) : p_(p) {
       waits_of_[cands[i]].push_back(w);
     }
   }
+  reach_pos_.assign(n, UINT32_MAX);
+  std::vector<uint32_t> deg(n, 0);
+  for (const Order& o : p.orders) ++deg[o.after];
+  for (uint32_t w = 0; w < p.waits.size(); ++w) deg[p.waits[w].wait] += essential_[w].size();
+  ready.clear();
+  for (EventId e = 0; e < n; ++e)
+    if (!deg[e]) ready.push_back(e);
+  auto release = [&](EventId x) {
+    if (--deg[x] == 0) ready.push_back(x);
+  };
+  for (uint32_t next = 0; !ready.empty(); ++next) {
+    const EventId e = ready.front();
+    ready.pop_front();
+    reach_pos_[e] = next;
+    for (uint32_t oi : succ_[e]) release(p.orders[oi].after);
+    for (uint32_t w : waits_of_[e]) release(p.waits[w].wait);
+  }
+  before_.assign(n, 0);
 }
 
 namespace {
@@ -108,50 +128,69 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o) const {
       return std::nullopt;
   }
   const size_t n = p_.events.size();
-  // Before a later key event: through orders, and a wait through its essential candidates.
-  std::vector<uint8_t> before(n, 0);
-  std::vector<EventId> todo;
-  auto mark = [&](std::vector<uint8_t>& set, EventId x) {
-    if (!set[x]) set[x] = 1, todo.push_back(x);
+  // Before a later key event: through orders, and a wait through its essential candidates. Only
+  // events at or past the earliest key event's position can be after one (reach_pos_).
+  uint32_t low = UINT32_MAX;
+  for (EventId e : early) low = std::min(low, reach_pos_[e]);
+  std::vector<EventId> todo, touched;
+  auto mark_before = [&](EventId x) {
+    if (!before_[x] && reach_pos_[x] >= low)
+      before_[x] = 1, todo.push_back(x), touched.push_back(x);
   };
-  for (EventId e : late) mark(before, e);
+  for (EventId e : late) mark_before(e);
   while (!todo.empty()) {
     const EventId e = todo.back();
     todo.pop_back();
-    for (uint32_t oi : pred_[e]) mark(before, p_.orders[oi].before);
+    for (uint32_t oi : pred_[e]) mark_before(p_.orders[oi].before);
     for (uint32_t w : rules_at_[e])
-      for (EventId x : essential_[w]) mark(before, x);
+      for (EventId x : essential_[w]) mark_before(x);
   }
   // ... and after an earlier one (among those): the other way round.
   Cone c;
   c.in.assign(n, 0);
-  for (EventId e : early) mark(c.in, e);
+  auto mark_in = [&](EventId x) {
+    if (!c.in[x]) c.in[x] = 1, todo.push_back(x), c.events.push_back(x);
+  };
+  for (EventId e : early) mark_in(e);
   while (!todo.empty()) {
     const EventId e = todo.back();
     todo.pop_back();
     for (uint32_t oi : succ_[e])
-      if (before[p_.orders[oi].after]) mark(c.in, p_.orders[oi].after);
+      if (before_[p_.orders[oi].after]) mark_in(p_.orders[oi].after);
     for (uint32_t w : waits_of_[e])
-      if (before[p_.waits[w].wait]) mark(c.in, p_.waits[w].wait);
+      if (before_[p_.waits[w].wait]) mark_in(p_.waits[w].wait);
   }
-  todo.clear();
-  for (EventId e : late) c.in[e] = 1;
+  for (EventId x : touched) before_[x] = 0;
+  for (EventId e : late)
+    if (!c.in[e]) c.in[e] = 1, c.events.push_back(e);
   // The essential candidates of the waits in S, and which rules stay.
+  // In rule order; a candidate that joins and is itself a wait brings its rules in if they come
+  // later in that order (as one pass over the rules in order would meet them).
+  std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> pending;
+  for (EventId e : c.events)
+    for (uint32_t w : rules_at_[e]) pending.push(w);
   c.keep_wait.assign(p_.waits.size(), 0);
-  for (uint32_t w = 0; w < p_.waits.size(); ++w) {
-    const WaitRule& r = p_.waits[w];
-    if (!c.in[r.wait]) continue;
-    if (r.monotone) {
-      for (EventId x : essential_[w]) c.in[x] = 1;
-      c.keep_wait[w] = 1;
-    }
+  while (!pending.empty()) {
+    const uint32_t w = pending.top();
+    pending.pop();
+    if (!p_.waits[w].monotone || c.keep_wait[w]) continue;
+    for (EventId x : essential_[w])
+      if (!c.in[x]) {
+        c.in[x] = 1, c.events.push_back(x);
+        for (uint32_t w2 : rules_at_[x])
+          if (w2 > w) pending.push(w2);
+      }
+    c.keep_wait[w] = 1;
   }
+  std::vector<uint32_t> waits;
   // Now that S is complete: a rule that leaves out a candidate rests on the orders that put it
   // after another one; a wait decided by its value stays only with all of its writers.
   c.wait_guards.assign(p_.waits.size(), 0);
-  for (uint32_t w = 0; w < p_.waits.size(); ++w) {
+  waits.clear();
+  for (EventId e : c.events)
+    for (uint32_t w : rules_at_[e]) waits.push_back(w);
+  for (uint32_t w : waits) {
     const WaitRule& r = p_.waits[w];
-    if (!c.in[r.wait]) continue;
     if (r.monotone) {
       if (c.keep_wait[w] && std::any_of(r.candidates.begin(), r.candidates.end(),
                                         [&](EventId x) { return !c.in[x]; }))
@@ -161,7 +200,8 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o) const {
                                    [&](const WaitWriter& x) { return c.in[x.ev] != 0; });
     }
   }
-  c.size = static_cast<size_t>(std::count(c.in.begin(), c.in.end(), uint8_t{1}));
+  std::sort(c.events.begin(), c.events.end());
+  c.size = c.events.size();
   return c;
 }
 

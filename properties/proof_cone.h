@@ -33,8 +33,9 @@
 namespace syncproof::properties {
 
 struct Cone {
-  std::vector<uint8_t> in;         // by event
-  std::vector<uint8_t> keep_wait;  // by wait rule: its rule is part of the cone's question
+  std::vector<uint8_t> in;             // by event
+  std::vector<model::EventId> events;  // the events in S, in increasing order
+  std::vector<uint8_t> keep_wait;      // by wait rule: its rule is part of the cone's question
   // By wait rule: the guards (ConeMaker::before's bits) under which a kept rule that leaves a
   // candidate out holds.
   std::vector<uint64_t> wait_guards;
@@ -61,6 +62,12 @@ class ConeMaker {
   std::vector<std::vector<uint32_t>> waits_of_;  // by candidate: the rules it is essential for
   std::vector<std::vector<uint32_t>> rules_at_;  // by event: the rules of the wait it is
   std::vector<uint64_t> implied_guards_;         // by wait: the guards of the orders used above
+  // By event: a position in the order of the orders and of the edges from an essential candidate
+  // to its wait (Kahn; events of a cycle and after one last), so that every event after an
+  // earlier key event through those is at least that event's position: the search for the
+  // events before a later key event stops below it.
+  std::vector<uint32_t> reach_pos_;
+  mutable std::vector<uint8_t> before_;  // scratch of cone(), all 0 between calls
   mutable std::map<std::pair<model::EventId, model::EventId>, std::optional<uint64_t>> before_memo_;
 };
 

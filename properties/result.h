@@ -31,6 +31,9 @@ struct CaseResult {
   size_t sliced = 0;  // SMT engine: counterexamples found in a slice (properties/slice.h)
   // SMT engine, --no-order-proofs: minimization re-checks whose violation a slice found
   size_t sliced_rechecks = 0;
+  // The executor: obligations proved in their proof cone (exec/cone.h), and those whose cone found
+  // a violation or gave up, which the whole program then decided.
+  size_t cone_proofs = 0, cone_misses = 0;
 };
 
 // Milliseconds since t0: the timings both engines put in their results.

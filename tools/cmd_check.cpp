@@ -154,6 +154,7 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   run.smt = opt;
   run.exec.profile = opt.profile, run.exec.assume = opt.assume;
   run.exec.timeout_ms = a.timeout_ms, run.exec.max_states = a.max_states;
+  run.exec.cones = opt.slice, run.exec.cone_above = opt.slice_above;
   std::pair<unsigned, unsigned> shard{1, 1};
   if (!a.shard.empty()) {
     auto s = parse_shard(a.shard);

@@ -1,0 +1,70 @@
+#pragma once
+// Proofs from proof cones (properties/proof_cone.h) for the executor: an obligation searched over
+// the events of its cone only, as a graph of their own, so that a proof costs the cone's size and
+// not the program's (the whole program's searches fire every ancestor of the watched events, so
+// a frame's proofs cost its length each).
+//
+// The cone's graph keeps the orders between two of its events, and of the wait rules of its waits
+// only what the whole program's graph (for the same dropped assumptions) says and the cone allows:
+//  - a value rule only with every writer of its word inside (a value rule is exact);
+//  - a monotone rule with every candidate inside as it is; with some outside only where the cone
+//    keeps it (properties::Cone::keep_wait: every essential candidate inside, and the candidates
+//    the same as the cone's), restricted to those inside, under the guards of the orders that put
+//    the others after one of them (properties::Cone::wait_guards; a dropped guard frees the wait);
+//  - every other wait is free (no rule), and cache operations outside the cone do not exist.
+// Each of these is implied by the whole program's constraints, so the restriction of any whole
+// execution to the cone is an execution of the cone's graph (dropping constraints only adds
+// executions), and a violation of the obligation in it is one there (operations outside only help
+// the chains). So a search that finds no violation in the cone is a proof; one that finds a
+// violation proves nothing, and the caller asks the whole program (exec/check.cpp).
+//
+// `present` lists the assumptions the cone's graph rests on (bit per AssumptionId): its orders'
+// guards, the value assumptions of its waits (as exec::assumptions_present counts them), the
+// chain guards of the monotone rules it keeps and the guards of the restricted ones, so that a
+// minimization that tries each of them leaves none out that the proof needs.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "exec/graph.h"
+#include "properties/proof_cone.h"
+
+namespace syncproof::exec {
+
+struct ConeGraph {
+  Graph g;
+  std::vector<model::EventId> events;  // by local event: the program's event
+  uint32_t present = 0;
+};
+
+class ConeGraphs {
+ public:
+  explicit ConeGraphs(const model::LoweredProgram& p);
+  // nullopt for a race (no cone proves one).
+  std::optional<properties::Cone> cone(const properties::Obligation& o) const {
+    return maker_.cone(o);
+  }
+  // The cone's graph under `dropped`, from the whole program's safety graph for the same mask.
+  // Afterwards local() maps the program's events to it until the next call.
+  ConeGraph make(const properties::Cone& c, const Graph& whole, uint32_t dropped);
+  // By program event: its local id in the last graph made, or UINT32_MAX when outside.
+  const std::vector<uint32_t>& local() const { return local_; }
+  // The obligation with each step's operations cut to those inside the cone (the others do not
+  // exist there), so that what the searches make of it costs the cone's size: a step lists every
+  // operation of its level in the program (properties/obligation.cpp).
+  properties::Obligation restrict(const properties::Obligation& o, const properties::Cone& c);
+
+ private:
+  const model::LoweredProgram& p_;
+  properties::ConeMaker maker_;
+  std::vector<std::vector<uint32_t>> out_;       // by event: indices of the orders it starts
+  std::vector<std::vector<uint32_t>> waits_at_;  // by event: the waits it is the wait of
+  std::vector<uint32_t> local_;
+  std::vector<model::EventId> last_;           // the events local_ maps now
+  std::vector<std::vector<uint32_t>> ops_at_;  // by event: its cache operations
+  // By step list (held, so that its address stays its own): by operation, whether it is listed.
+  std::map<const void*, std::pair<properties::OpList, std::vector<uint8_t>>> in_list_;
+};
+
+}  // namespace syncproof::exec

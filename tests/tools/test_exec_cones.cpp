@@ -1,0 +1,157 @@
+// The executor's proofs in proof cones (exec/cone.h) change no verdict, and every assumption list
+// they give suffices: with each assumption it does not list turned off, the whole program (no
+// cones) finds no violation of the property (the relation `syncproof monotone` checks: without an
+// assumption the case may also hang, which makes the property unknown, not violated). Checked on
+// the bundled library, the fixed-seed fuzz cases and generated frames, with every program's cones
+// used however small it is (by default only programs over 2,000 events use them). A cone's list may
+// differ from the whole program's (each is a union of greedy minimal lists, from different
+// searches), so lists are compared by sufficiency, not equality; how many differ is reported.
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "exec/check.h"
+#include "exec/cone.h"
+#include "lang/parse.h"
+#include "model/assumptions.h"
+#include "properties/obligation.h"
+#include "tests/tools/library_cases.h"
+#include "tools/fuzz_gen.h"
+#include "tools/generate.h"
+
+using namespace syncproof;
+
+namespace {
+
+struct Tally {
+  size_t properties = 0, proved = 0, other_list = 0, cone_proofs = 0, cone_misses = 0;
+};
+
+exec::ExecOptions options(bool cones) {
+  exec::ExecOptions o;
+  o.cones = cones;
+  o.cone_above = 0;
+  return o;
+}
+
+void compare(const std::string& file, const std::string& text, Tally* t) {
+  auto pr = lang::parse_case(file, text);
+  REQUIRE_MESSAGE(!pr.has_errors(), file);
+  const properties::CaseResult with = exec::check_case(pr.c, options(true));
+  const properties::CaseResult without = exec::check_case(pr.c, options(false));
+  t->cone_proofs += with.cone_proofs, t->cone_misses += with.cone_misses;
+  CHECK(without.cone_proofs + without.cone_misses == 0);
+  std::map<std::vector<std::string>, properties::CaseResult> only;  // by list: the check with it
+  for (size_t i = 0; i < pr.c.properties.size(); ++i) {
+    ++t->properties;
+    const properties::Verdict& a = with.results[i].verdict;
+    const properties::Verdict& b = without.results[i].verdict;
+    CHECK_MESSAGE(a.index() == b.index(),
+                  fmt::format("{}: property {}: verdicts differ with and without cones", file, i));
+    const auto* proof = std::get_if<properties::Proved>(&a);
+    if (!proof) continue;
+    ++t->proved;
+    const auto* whole = std::get_if<properties::Proved>(&b);
+    if (whole && whole->assumptions == proof->assumptions) continue;
+    ++t->other_list;
+    auto it = only.find(proof->assumptions);
+    if (it == only.end()) {
+      exec::ExecOptions o = options(false);
+      for (const model::AssumptionDef& d : model::all_assumptions())
+        if (std::find(proof->assumptions.begin(), proof->assumptions.end(), d.name) ==
+            proof->assumptions.end())
+          o.assume.push_back({false, std::string(d.name)});
+      it = only.emplace(proof->assumptions, exec::check_case(pr.c, o)).first;
+    }
+    CHECK_MESSAGE(!std::holds_alternative<properties::Violated>(it->second.results[i].verdict),
+                  fmt::format("{}: property {}: proved in cones with [{}], violated in the whole "
+                              "program with only those assumptions on",
+                              file, i, fmt::join(proof->assumptions, ", ")));
+  }
+}
+
+void report(const Tally& t) {
+  MESSAGE(
+      fmt::format("{} properties, {} proved ({} with another list); {} obligations proved in "
+                  "cones, {} left to the whole program",
+                  t.properties, t.proved, t.other_list, t.cone_proofs, t.cone_misses));
+}
+
+}  // namespace
+
+TEST_CASE("executor cones: the same verdicts and sufficient lists, the library") {
+  Tally t;
+  for (const auto& [file, text] : testing::library_cases()) compare(file, text, &t);
+  report(t);
+  CHECK(t.cone_proofs > 1000);
+  CHECK(t.cone_misses > 0);  // the library has violations, which no cone can give
+}
+
+TEST_CASE("executor cones: the same verdicts and sufficient lists, fuzz cases and frames") {
+  Tally t;
+  cli::FuzzShape shape;
+  for (uint64_t seed = 1; seed <= 250; ++seed) {
+    cli::FuzzCase fc = cli::generate_case(seed, shape);
+    if (!fc.expect_lint_error) compare(fmt::format("fuzz-{}.sync", seed), fc.render(), &t);
+  }
+  for (auto bug : {cli::FrameBug::None, cli::FrameBug::NoGl1Invalidate, cli::FrameBug::NoLabelWait,
+                   cli::FrameBug::NoGl2Writeback, cli::FrameBug::NoSyncCpdma}) {
+    cli::FrameShape s;
+    s.commands = 400, s.bug = bug, s.seed = 5;
+    compare(fmt::format("frame-{}.sync", cli::to_string(bug)), cli::generate_frame(s), &t);
+  }
+  report(t);
+  CHECK(t.cone_proofs > 1000);
+}
+
+// A wait on a label two value writes of one queue give 1 and then 2: the read's cone keeps only
+// the first write (A-BOP-FIFO orders the second after it), so its rule "after the first" holds
+// only under that assumption (tests/tools/test_proof_cone.cpp has the SMT engine's side of this
+// program). The cone's graph keeps the rule with that one candidate and lists A-BOP-FIFO; asked
+// without A-BOP-FIFO, it leaves the wait free.
+TEST_CASE(
+    "executor cones: a rule without a candidate holds only under the orders that put it later") {
+  auto pr = lang::parse_case("two-writes.sync", R"(queue gfx graphics
+queue acs compute
+buffer grid  0x10000 0x4000
+buffer other 0x20000 0x4000
+label  done  0x700000
+on acs:
+  produce: Dispatch writes grid as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  Write32BitValueBottomOfPipe2X(done, 1, NONE, NONE, NONE)
+  Dispatch writes other as uav
+  Write32BitValueBottomOfPipe2X(done, 2, NONE, NONE, NONE)
+on gfx:
+  Wait32BitValueX(done, GREATER_EQUAL, 1)
+  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  consume: Dispatch reads grid as srv
+check visible produce -> consume
+)");
+  REQUIRE(!pr.has_errors());
+  const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+  REQUIRE(p.waits.size() == 1);
+  const model::WaitRule& w = p.waits[0];
+  REQUIRE(w.candidates.size() == 2);
+  const auto obs = properties::obligations_for(p, pr.c.properties.at(0));
+  exec::ConeGraphs cones(p);
+  const auto cone = cones.cone(obs.list.at(0));
+  REQUIRE(cone);
+  const uint32_t fifo = 1u << static_cast<int>(model::AssumptionId::BopFifo);
+  const exec::Graph whole = exec::build_graph(p, exec::WaitMode::Safety);
+  REQUIRE(whole.wait_rule[0] != exec::Graph::kFree);
+  REQUIRE(whole.wait_rule[0] < exec::Graph::kValueRule);  // monotone, with both candidates
+  const exec::ConeGraph with = cones.make(*cone, whole, 0);
+  CHECK((with.present & fifo) != 0);
+  const uint32_t local_wait = cones.local()[w.wait];
+  REQUIRE(local_wait != UINT32_MAX);
+  REQUIRE(with.g.rule_wait.size() == 1);
+  CHECK(with.g.rule_wait[0] == local_wait);
+  CHECK(with.g.cand_start[1] - with.g.cand_start[0] == 1);  // the first write only
+  const exec::Graph whole_without = exec::build_graph(p, exec::WaitMode::Safety, fifo);
+  const exec::ConeGraph without = cones.make(*cone, whole_without, fifo);
+  CHECK(without.g.rule_wait.empty());
+  CHECK(without.g.vrules.empty());
+}
