@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <memory>
 
@@ -27,19 +28,34 @@ properties::Times times_of(size_t n, const std::vector<EventId>& order) {
   return t;
 }
 
-// The safety graphs of one program, by set of dropped assumptions (built on first use).
+// The safety graphs of one program, by set of dropped assumptions (built on first use), and the
+// wait rules they share. Besides the graph without dropped assumptions, at most `keep` are kept
+// (the oldest goes first): with proof cones the whole program's graphs serve only the few
+// questions a cone cannot answer, and a frame's are tens of MB each.
 class Graphs {
  public:
-  explicit Graphs(const LoweredProgram& p) : p_(p) {}
+  Graphs(const LoweredProgram& p, size_t keep) : p_(p), rules_(p, WaitMode::Safety), keep_(keep) {}
+  // Valid until the next call.
   const Graph& get(uint32_t dropped) {
     auto& g = cache_[dropped];
-    if (!g) g = std::make_unique<Graph>(build_graph(p_, WaitMode::Safety, dropped));
+    if (!g) {
+      g = std::make_unique<Graph>(build_graph(p_, WaitMode::Safety, dropped, &rules_));
+      if (dropped != 0) order_.push_back(dropped);
+      if (order_.size() > keep_) {
+        cache_.erase(order_.front());
+        order_.pop_front();
+      }
+    }
     return *g;
   }
+  WaitRules& rules() { return rules_; }
 
  private:
   const LoweredProgram& p_;
+  WaitRules rules_;
+  size_t keep_;
   std::map<uint32_t, std::unique_ptr<Graph>> cache_;
+  std::deque<uint32_t> order_;  // the kept graphs but the first, oldest first
 };
 
 // `cone`: ancestors of the obligation's watched events (graph.h), outside which the reduced
@@ -104,8 +120,9 @@ class Whole {
         after_read = descendants(graphs_.get(assumptions_present(p_)), d);
       std::vector<EventId> watched =
           watched_events(p_, o_, after_read.empty() ? nullptr : &after_read);
-      graphs_.get(0).nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
-      cone_ = ancestors(graphs_.get(0), watched);
+      const Graph& g = graphs_.get(0);
+      g.nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
+      cone_ = ancestors(g, watched);
     }
     return search_one(p_, graphs_.get(dropped), dropped, o_, opt, b, *cone_, st);
   }
@@ -125,7 +142,7 @@ ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs
                              const properties::Cone& c, const Obligation& o, uint32_t dropped,
                              const ExecOptions& opt, const Budget& b, SearchStats& st,
                              uint32_t* present) {
-  const ConeGraph cg = cones.make(c, graphs.get(dropped), dropped);
+  const ConeGraph cg = cones.make(c, graphs.rules(), dropped);
   const EventMap map{&cones.local(), cg.g.n};
   std::vector<char> after_read;
   if (EventId d = decided_by(p, o); d != kNoEvent) after_read = descendants(cg.g, map(d));
@@ -161,7 +178,7 @@ std::optional<ObligationResult> decide_in_cone(const LoweredProgram& p, Graphs& 
     const uint32_t bit = 1u << a;
     if (!(present & bit)) continue;
     // As in decide(): keep an assumption without which some wait would no longer be monotone.
-    if (graphs.get(dropped | bit).vrules.size() > graphs.get(0).vrules.size()) continue;
+    if (graphs.rules().value_rules(dropped | bit) > graphs.rules().value_rules(0)) continue;
     if (search_cone(p, graphs, cones, c, inside, dropped | bit, opt, b, st, nullptr).status ==
         Status::Safe) {
       dropped |= bit;
@@ -207,7 +224,7 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, ConeGraphs* con
     // Without it some wait would no longer be monotone (its writers' chain breaks): deciding that
     // takes the search over orders of writers and waits, exponential in their number. Keep the
     // assumption instead (never under-reports; the SMT engine's core may name fewer).
-    if (graphs.get(dropped | bit).vrules.size() > graphs.get(0).vrules.size()) continue;
+    if (graphs.rules().value_rules(dropped | bit) > graphs.rules().value_rules(0)) continue;
     if (whole.search(dropped | bit, opt, b, st).status == Status::Safe) dropped |= bit;
   }
   res.assumptions = present & ~dropped;
@@ -267,7 +284,7 @@ properties::Verdict deadlock_verdict(const LoweredProgram& p, const std::vector<
 
 ObligationResult decide_obligation(const LoweredProgram& p, const Obligation& o,
                                    const ExecOptions& opt, SearchStats& st) {
-  Graphs graphs(p);
+  Graphs graphs(p, SIZE_MAX);
   uint32_t needed = 0;
   return decide(p, graphs, nullptr, o, opt, st, needed);
 }
@@ -294,9 +311,10 @@ properties::CaseResult check_case(const Case& c, const ExecOptions& opt) {
   LoweredProgram p = lower(c, out.config);
   out.events = p.events.size();
   out.constraints = p.orders.size() + p.waits.size();
-  Graphs graphs(p);
+  const bool use_cones = opt.cones && p.events.size() > opt.cone_above;
+  Graphs graphs(p, use_cones ? 4 : SIZE_MAX);
   std::optional<ConeGraphs> cones;
-  if (opt.cones && p.events.size() > opt.cone_above) cones.emplace(p);
+  if (use_cones) cones.emplace(p);
   SearchStats st;
   auto budget = [&] {
     return Budget{opt.max_states,

@@ -12,7 +12,7 @@ uint32_t bit(AssumptionId a) {
   return 1u << static_cast<int>(a);
 }
 
-// The assumptions a guard mask of properties::Cone::wait_guards names (either polarity).
+// The assumptions a guard mask of properties::Cone::rules names (either polarity).
 uint32_t guard_ids(uint64_t g) {
   return static_cast<uint32_t>(g) | static_cast<uint32_t>(g >> 32);
 }
@@ -25,13 +25,19 @@ ConeGraphs::ConeGraphs(const LoweredProgram& p)
       out_(p.events.size()),
       waits_at_(p.events.size()),
       local_(p.events.size(), UINT32_MAX),
-      ops_at_(p.events.size()) {
+      ops_at_(p.events.size()),
+      writer_of_(p.events.size()) {
   for (uint32_t i = 0; i < p.orders.size(); ++i) out_[p.orders[i].before].push_back(i);
   for (uint32_t i = 0; i < p.cache_ops.size(); ++i) ops_at_[p.cache_ops[i].ev].push_back(i);
-  for (uint32_t w = 0; w < p.waits.size(); ++w) waits_at_[p.waits[w].wait].push_back(w);
+  for (uint32_t w = 0; w < p.waits.size(); ++w) {
+    waits_at_[p.waits[w].wait].push_back(w);
+    const auto& list = p.waits[w].word.writers;
+    if (listed_.insert(list.id()).second)
+      for (uint32_t k = 0; k < list.size(); ++k) writer_of_[list[k].ev].push_back({list.id(), k});
+  }
 }
 
-ConeGraph ConeGraphs::make(const properties::Cone& c, const Graph& whole, uint32_t dropped) {
+ConeGraph ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
   for (EventId e : last_) local_[e] = UINT32_MAX;
   ConeGraph out;
   out.events = c.events;
@@ -42,6 +48,7 @@ ConeGraph ConeGraphs::make(const properties::Cone& c, const Graph& whole, uint32
   s.events = out.events;
   uint32_t present = 0;
   const bool iz = p_.config.assumptions.enabled(AssumptionId::InitialZero);
+  std::vector<uint32_t> waits;  // inside
   for (EventId e : out.events) {
     for (uint32_t oi : out_[e]) {
       const Order& o = p_.orders[oi];
@@ -55,41 +62,62 @@ ConeGraph ConeGraphs::make(const properties::Cone& c, const Graph& whole, uint32
       if (iz && (!wr.zero_satisfies || (wr.value_depends & bit(AssumptionId::InitialZero))))
         present |= bit(AssumptionId::InitialZero);
       present |= wr.value_depends & bit(AssumptionId::TimestampNonzero);
-      const uint32_t kind = whole.wait_rule[w];
-      if (kind == Graph::kFree) continue;
-      SubGraph::Rule r{w, false, {}};
-      if (kind >= Graph::kValueRule) {
-        const uint32_t v = kind - Graph::kValueRule;
-        bool all = true;
-        for (uint32_t i = whole.vw_start[v]; i < whole.vw_start[v + 1] && all; ++i)
-          all = inside(whole.vw[i]);
-        if (!all) continue;  // free: the cone cannot say what value the wait polls
-        r.value = true;
-        for (uint32_t i = whole.vw_start[v]; i < whole.vw_start[v + 1]; ++i)
-          r.cands.push_back(local_[whole.vw[i]]);
-      } else {
-        const uint32_t m = kind - Graph::kMonotoneRule;
-        std::vector<EventId> cands(whole.cand.begin() + whole.cand_start[m],
-                                   whole.cand.begin() + whole.cand_start[m + 1]);
-        const bool all = std::all_of(cands.begin(), cands.end(), inside);
-        if (!all) {
-          // Restricted: only as the cone's argument allows it, for the candidates it was made for.
-          // (Both lists are in writer order: the lowering's is the configuration's.)
-          const uint32_t guards = guard_ids(c.wait_guards[w]);
-          if (!c.keep_wait[w] || !wr.monotone || cands != wr.candidates || (guards & dropped))
-            continue;
-          present |= guards;
-        }
-        for (EventId x : cands)
-          if (inside(x)) r.cands.push_back(local_[x]);
-        present |= wr.chain_guards;
-      }
-      s.rules.push_back(std::move(r));
+      waits.push_back(w);
     }
   }
-  out.g = build_subgraph(p_, whole.values, s);
+  // The writers inside of each writer list the waits inside poll (a fence's list holds every
+  // signal of it, so the lists are walked from the cone's events, not whole).
+  std::map<const void*, std::vector<uint32_t>> writers_in;  // by list: writer indices, in order
+  for (uint32_t w : waits) writers_in.try_emplace(p_.waits[w].word.writers.id());
+  for (EventId e : out.events)
+    for (const auto& [list, k] : writer_of_[e])
+      if (auto it = writers_in.find(list); it != writers_in.end()) it->second.push_back(k);
+  for (auto& [list, ks] : writers_in) std::sort(ks.begin(), ks.end());
+  for (uint32_t w : waits) {
+    const WaitRule& wr = p_.waits[w];
+    const WaitRules::Rule rule = rules.rule(w, dropped);
+    if (rule.kind == WaitRules::Kind::Free) continue;
+    const std::vector<uint32_t>& in = writers_in[wr.word.writers.id()];
+    SubGraph::Rule r{w, false, {}};
+    if (rule.kind == WaitRules::Kind::Value) {
+      if (in.size() != wr.word.writers.size()) continue;  // free: the value it polls is unknown
+      r.value = true;
+      for (uint32_t k : in) r.cands.push_back(local_[wr.word.writers[k].ev]);
+    } else {
+      const Candidates& cs = candidates(w, *rule.cands);
+      for (uint32_t k : in)
+        if (cs.is[k]) r.cands.push_back(local_[wr.word.writers[k].ev]);
+      if (r.cands.size() != rule.cands->size()) {
+        // Restricted: only as the cone's argument allows it, for the candidates it was made for.
+        const auto kept =
+            std::lower_bound(c.rules.begin(), c.rules.end(), std::pair<uint32_t, uint64_t>{w, 0});
+        if (kept == c.rules.end() || kept->first != w || !wr.monotone || !cs.lowered) continue;
+        const uint32_t guards = guard_ids(kept->second);
+        if (guards & dropped) continue;
+        present |= guards;
+      }
+      present |= wr.chain_guards;
+    }
+    s.rules.push_back(std::move(r));
+  }
+  out.g = build_subgraph(p_, rules.values(dropped), s);
   out.present = present;
   return out;
+}
+
+const ConeGraphs::Candidates& ConeGraphs::candidates(uint32_t w, const std::vector<uint32_t>& ks) {
+  auto [it, fresh] = candidates_.try_emplace(&ks);
+  if (fresh) {
+    const WaitRule& wr = p_.waits[w];
+    it->second.is.assign(wr.word.writers.size(), 0);
+    for (uint32_t k : ks) it->second.is[k] = 1;
+    // The lowering's list is the configuration's, in writer order as these are.
+    it->second.lowered =
+        ks.size() == wr.candidates.size() &&
+        std::equal(ks.begin(), ks.end(), wr.candidates.begin(),
+                   [&](uint32_t k, EventId e) { return wr.word.writers[k].ev == e; });
+  }
+  return it->second;
 }
 
 properties::Obligation ConeGraphs::restrict(const properties::Obligation& o,

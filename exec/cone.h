@@ -5,12 +5,13 @@
 // a frame's proofs cost its length each).
 //
 // The cone's graph keeps the orders between two of its events, and of the wait rules of its waits
-// only what the whole program's graph (for the same dropped assumptions) says and the cone allows:
+// only what the whole program's graph (for the same dropped assumptions, exec::WaitRules) has and
+// the cone allows:
 //  - a value rule only with every writer of its word inside (a value rule is exact);
 //  - a monotone rule with every candidate inside as it is; with some outside only where the cone
-//    keeps it (properties::Cone::keep_wait: every essential candidate inside, and the candidates
-//    the same as the cone's), restricted to those inside, under the guards of the orders that put
-//    the others after one of them (properties::Cone::wait_guards; a dropped guard frees the wait);
+//    keeps it (properties::Cone::rules: every essential candidate inside, and the candidates the
+//    same as the cone's), restricted to those inside, under the guards of the orders that put the
+//    others after one of them (a dropped guard frees the wait);
 //  - every other wait is free (no rule), and cache operations outside the cone do not exist.
 // Each of these is implied by the whole program's constraints, so the restriction of any whole
 // execution to the cone is an execution of the cone's graph (dropping constraints only adds
@@ -25,6 +26,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "exec/graph.h"
@@ -43,11 +45,11 @@ class ConeGraphs {
   explicit ConeGraphs(const model::LoweredProgram& p);
   // nullopt for a race (no cone proves one).
   std::optional<properties::Cone> cone(const properties::Obligation& o) const {
-    return maker_.cone(o);
+    return maker_.cone(o, /*dense=*/false);
   }
-  // The cone's graph under `dropped`, from the whole program's safety graph for the same mask.
-  // Afterwards local() maps the program's events to it until the next call.
-  ConeGraph make(const properties::Cone& c, const Graph& whole, uint32_t dropped);
+  // The cone's graph under `dropped`, from the program's safety wait rules. Afterwards local()
+  // maps the program's events to it until the next call.
+  ConeGraph make(const properties::Cone& c, WaitRules& rules, uint32_t dropped);
   // By program event: its local id in the last graph made, or UINT32_MAX when outside.
   const std::vector<uint32_t>& local() const { return local_; }
   // The obligation with each step's operations cut to those inside the cone (the others do not
@@ -61,8 +63,20 @@ class ConeGraphs {
   std::vector<std::vector<uint32_t>> out_;       // by event: indices of the orders it starts
   std::vector<std::vector<uint32_t>> waits_at_;  // by event: the waits it is the wait of
   std::vector<uint32_t> local_;
-  std::vector<model::EventId> last_;           // the events local_ maps now
+  std::vector<model::EventId> last_;  // the events local_ maps now
+  // A monotone rule's candidates (writer indices, exec::WaitRules) as flags by writer, and whether
+  // they are the lowering's (model::WaitRule::candidates, which the cone's argument is about).
+  struct Candidates {
+    std::vector<uint8_t> is;
+    bool lowered = false;
+  };
+  const Candidates& candidates(uint32_t wait, const std::vector<uint32_t>& ks);
+
   std::vector<std::vector<uint32_t>> ops_at_;  // by event: its cache operations
+  // By event: the writer lists it is in (the waits' words share them), with its index there.
+  std::vector<std::vector<std::pair<const void*, uint32_t>>> writer_of_;
+  std::set<const void*> listed_;
+  std::map<const std::vector<uint32_t>*, Candidates> candidates_;  // by WaitRules' list
   // By step list (held, so that its address stays its own): by operation, whether it is listed.
   std::map<const void*, std::pair<properties::OpList, std::vector<uint8_t>>> in_list_;
 };

@@ -1,7 +1,7 @@
 #include "exec/graph.h"
 
 #include <algorithm>
-#include <unordered_map>
+#include <optional>
 
 namespace syncproof::exec {
 
@@ -23,39 +23,6 @@ uint32_t bit(AssumptionId a) {
   return 1u << static_cast<int>(a);
 }
 
-// Is there a path of orders a ~> b in the graph's successor lists? Breadth first from a, resetting
-// only what it touched (writers are usually a few orders apart).
-class Reach {
- public:
-  explicit Reach(const Graph& g) : g_(g), seen_(g.n, 0) {}
-  // The waits on one fence or word share its writers, so each pair is asked many times.
-  bool operator()(EventId a, EventId b) {
-    auto [it, fresh] = memo_.try_emplace(uint64_t{a} << 32 | b, false);
-    if (fresh) it->second = search(a, b);
-    return it->second;
-  }
-
- private:
-  bool search(EventId a, EventId b) {
-    std::vector<EventId> touched{a}, todo{a};
-    seen_[a] = 1;
-    bool found = false;
-    for (size_t i = 0; i < todo.size() && !found; ++i)
-      for (uint32_t k = g_.succ_start[todo[i]]; k < g_.succ_start[todo[i] + 1]; ++k) {
-        const EventId v = g_.succ[k];
-        if (seen_[v]) continue;
-        if (v == b) found = true;
-        seen_[v] = 1, touched.push_back(v), todo.push_back(v);
-      }
-    for (EventId e : touched) seen_[e] = 0;
-    return found;
-  }
-
-  const Graph& g_;
-  std::vector<char> seen_;
-  std::unordered_map<uint64_t, bool> memo_;
-};
-
 // What build_graph and build_subgraph collect before the CSR arrays are made.
 struct Edges {
   std::vector<std::pair<uint32_t, uint32_t>> orders, feeds, cands, vfeeds;
@@ -68,7 +35,6 @@ struct Edges {
     g.rules.assign(n, 0);
     g.vrule_of.assign(n, UINT32_MAX);
     g.nm = Bitset(n);
-    g.wait_rule.assign(p.waits.size(), Graph::kFree);
   }
   void order(Graph& g, uint32_t a, uint32_t b) {
     orders.push_back({a, b});
@@ -77,7 +43,6 @@ struct Edges {
   // A monotone rule on wait `w` (local event) of program wait `source`.
   void monotone_rule(Graph& g, uint32_t source, uint32_t w, const std::vector<uint32_t>& cs) {
     auto r = static_cast<uint32_t>(g.rule_wait.size());
-    g.wait_rule[source] = Graph::kMonotoneRule + r;
     g.rule_wait.push_back(w);
     g.rule_source.push_back(source);
     ++g.rules[w];
@@ -86,7 +51,6 @@ struct Edges {
   // A value rule: `writers` are the local events of the word's writers, in writer order.
   void value_rule(Graph& g, uint32_t source, uint32_t w, const std::vector<uint32_t>& writers) {
     const auto r = static_cast<uint32_t>(g.vrules.size());
-    g.wait_rule[source] = Graph::kValueRule + r;
     g.vrules.push_back({w, source});
     g.vrule_of[w] = r;
     g.nm.set(w);
@@ -120,45 +84,111 @@ struct Edges {
 
 }  // namespace
 
-Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped) {
+WaitRules::WaitRules(const LoweredProgram& p, WaitMode mode)
+    : p_(p), mode_(mode), out_(p.events.size()), seen_(p.events.size(), 0) {
+  for (uint32_t i = 0; i < p.orders.size(); ++i) out_[p.orders[i].before].push_back(i);
+}
+
+ValueConfig WaitRules::values(uint32_t dropped) const {
+  return value_config(p_.config.assumptions, dropped);
+}
+
+const WaitValues& WaitRules::analysis(uint32_t wait, ValueConfig v) {
+  auto [it, fresh] = analyses_.try_emplace(uint64_t{wait} * 4 + value_bits(v));
+  if (fresh) it->second = analyze(p_.waits[wait].word, v);
+  return it->second;
+}
+
+const std::vector<uint32_t>& WaitRules::by_event(uint32_t wait) {
+  const PolledWord& w = p_.waits[wait].word;
+  auto [it, fresh] = by_event_.try_emplace(w.writers.id());
+  if (fresh) it->second = writers_by_event(w);
+  return it->second;
+}
+
+bool WaitRules::chain_monotone(uint32_t wait, ValueConfig v) {
+  auto [it, fresh] = chain_monotone_.try_emplace(uint64_t{wait} * 4 + value_bits(v), false);
+  if (fresh) it->second = model::chain_monotone(p_.waits[wait].word, by_event(wait), v);
+  return it->second;
+}
+
+bool WaitRules::chained(uint32_t wait, uint32_t dropped) {
+  const PolledWord& w = p_.waits[wait].word;
+  auto [it, fresh] = chained_.try_emplace({w.writers.id(), dropped}, true);
+  if (fresh) {
+    const std::vector<uint32_t>& order = by_event(wait);
+    for (size_t k = 0; it->second && k + 1 < order.size(); ++k)
+      it->second = reach(w.writers[order[k]].ev, w.writers[order[k + 1]].ev, dropped);
+  }
+  return it->second;
+}
+
+// Is there a path of orders a ~> b without the dropped assumptions' orders? Breadth first from a,
+// resetting only what it touched (writers are usually a few orders apart).
+bool WaitRules::reach(EventId a, EventId b, uint32_t dropped) {
+  std::vector<EventId> touched{a}, todo{a};
+  seen_[a] = 1;
+  bool found = false;
+  for (size_t i = 0; i < todo.size() && !found; ++i)
+    for (uint32_t oi : out_[todo[i]]) {
+      const Order& o = p_.orders[oi];
+      if ((o.guard.id && (dropped & bit(*o.guard.id))) || seen_[o.after]) continue;
+      if (o.after == b) found = true;
+      seen_[o.after] = 1, touched.push_back(o.after), todo.push_back(o.after);
+    }
+  for (EventId e : touched) seen_[e] = 0;
+  return found;
+}
+
+WaitRules::Rule WaitRules::rule(uint32_t i, uint32_t dropped) {
+  const WaitRule& w = p_.waits[i];
+  const ValueConfig v = values(dropped);
+  const WaitValues& vals = analysis(i, v);
+  // Monotone along the chain the lowering found, if this graph's orders still chain the writers
+  // (another assumption's orders may, where the lowering's path used a dropped one).
+  const bool chain =
+      !vals.trivially_monotone && w.chained && chain_monotone(i, v) && chained(i, dropped);
+  if ((!vals.trivially_monotone && !chain) || (mode_ == WaitMode::Deadlock && !determinate(vals)))
+    return {Kind::Value, nullptr};
+  // Monotone: unconstrained when the initial poll may (safety) or must (deadlock) pass.
+  const bool initial_ok = mode_ == WaitMode::Safety ? vals.initial.can_sat : !vals.initial.can_fail;
+  if (initial_ok) return {Kind::Free, nullptr};
+  return {Kind::Monotone, mode_ == WaitMode::Safety ? &vals.may : &vals.must};
+}
+
+uint32_t WaitRules::value_rules(uint32_t dropped) {
+  auto [it, fresh] = value_rules_.try_emplace(dropped, 0);
+  if (fresh)
+    for (uint32_t i = 0; i < p_.waits.size(); ++i)
+      it->second += rule(i, dropped).kind == Kind::Value;
+  return it->second;
+}
+
+Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped, WaitRules* rules) {
+  std::optional<WaitRules> own;
+  if (!rules) rules = &own.emplace(p, mode);
   Graph g;
   Edges ed;
   ed.init(g, p, static_cast<uint32_t>(p.events.size()));
   g.mode = mode;
-  g.values = value_config(p.config.assumptions, dropped);
+  g.values = rules->values(dropped);
   for (const Order& o : p.orders) {
     if (o.guard.id && (dropped & bit(*o.guard.id))) continue;
     ed.order(g, o.before, o.after);
   }
   csr(g.n, ed.orders, &g.succ_start, &g.succ);
-  Reach reach(g);
   std::vector<uint32_t> evs;
   for (uint32_t i = 0; i < p.waits.size(); ++i) {
     const WaitRule& w = p.waits[i];
-    const WaitValues vals = analyze(w.word, g.values);
-    // Monotone along the chain the lowering found, if this graph's orders still chain the
-    // writers (another assumption's orders may, where the lowering's path used a dropped one).
-    bool chain = false;
-    if (!vals.trivially_monotone && w.chained) {
-      const std::vector<uint32_t> order = writers_by_event(w.word);
-      chain = chain_monotone(w.word, order, g.values);
-      for (size_t k = 0; chain && k + 1 < order.size(); ++k)
-        chain = reach(w.word.writers[order[k]].ev, w.word.writers[order[k + 1]].ev);
-    }
+    const WaitRules::Rule r = rules->rule(i, dropped);
     evs.clear();
-    if ((!vals.trivially_monotone && !chain) ||
-        (mode == WaitMode::Deadlock && !determinate(vals))) {
+    if (r.kind == WaitRules::Kind::Value) {
       for (const WaitWriter& x : w.word.writers) evs.push_back(x.ev);
       ed.value_rule(g, i, w.wait, evs);
-      continue;
+    } else if (r.kind == WaitRules::Kind::Monotone) {
+      for (uint32_t k : *r.cands) evs.push_back(w.word.writers[k].ev);
+      ed.monotone_rule(g, i, w.wait, evs);
     }
-    // Monotone: unconstrained when the initial poll may (safety) or must (deadlock) pass.
-    const bool initial_ok =
-        mode == WaitMode::Safety ? vals.initial.can_sat : !vals.initial.can_fail;
-    if (initial_ok) continue;
-    for (uint32_t k : mode == WaitMode::Safety ? vals.may : vals.must)
-      evs.push_back(w.word.writers[k].ev);
-    ed.monotone_rule(g, i, w.wait, evs);
   }
   ed.finish(g);
   return g;

@@ -19,10 +19,12 @@
 // `dropped` removes the constraints of some assumptions, to find which ones a proof needs.
 #include <array>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "exec/bitset.h"
 #include "model/events.h"
+#include "model/wait_value.h"
 
 namespace syncproof::exec {
 
@@ -57,15 +59,57 @@ struct Graph {
                                                                 // writer of the rule's word)
   std::vector<uint32_t> vw_start, vw;  // CSR: per value rule, its writers' events
   Bitset nm;                           // the waits and writers of value rules
-  // Per wait of the program (index into program->waits): what it became here, kMonotoneRule + r
-  // for monotone rule r, kValueRule + v for value rule v, or kFree (no constraint).
-  std::vector<uint32_t> wait_rule;
-  static constexpr uint32_t kFree = UINT32_MAX, kValueRule = 1u << 31, kMonotoneRule = 0;
   bool monotone() const { return vrules.empty(); }
 };
 
-// Bit i of `dropped`: the constraints of AssumptionId i are left out.
-Graph build_graph(const model::LoweredProgram& p, WaitMode mode, uint32_t dropped = 0);
+// What each wait of a program becomes in its graphs (build_graph's rule, one wait at a time):
+// a value rule when its word is not monotone under the graph's value assumptions, nor along the
+// chain of its writers through the graph's orders (or, for deadlock freedom, when the candidate
+// rules do not decide it); else free when its first poll may (safety) or must (deadlock) pass;
+// else a monotone rule on the writers after which a poll may (must) pass. What that takes is
+// kept for every graph of the program asked of it: each wait's analysis under each value
+// configuration, and whether orders chain each writer list under each set of dropped assumptions
+// (the waits on one fence share its writers, and a frame's graphs differ in a few assumptions).
+class WaitRules {
+ public:
+  WaitRules(const model::LoweredProgram& p, WaitMode mode);
+  enum class Kind : uint8_t { Free, Monotone, Value };
+  struct Rule {
+    Kind kind = Kind::Free;
+    const std::vector<uint32_t>* cands = nullptr;  // Monotone: writer indices
+  };
+  Rule rule(uint32_t wait, uint32_t dropped);
+  // Waits that get a value rule under `dropped`.
+  uint32_t value_rules(uint32_t dropped);
+  model::ValueConfig values(uint32_t dropped) const;
+
+ private:
+  static uint32_t value_bits(model::ValueConfig v) {
+    return (v.initial_zero ? 1u : 0u) | (v.timestamp_nonzero ? 2u : 0u);
+  }
+  const model::WaitValues& analysis(uint32_t wait, model::ValueConfig v);
+  const std::vector<uint32_t>& by_event(uint32_t wait);
+  bool chain_monotone(uint32_t wait, model::ValueConfig v);
+  bool chained(uint32_t wait, uint32_t dropped);  // orders put its writers in event order
+  bool reach(model::EventId a, model::EventId b, uint32_t dropped);
+
+  const model::LoweredProgram& p_;
+  WaitMode mode_;
+  std::vector<std::vector<uint32_t>> out_;          // by event: the orders it starts
+  std::map<uint64_t, model::WaitValues> analyses_;  // by wait * 4 + value bits
+  std::map<uint64_t, bool> chain_monotone_;         // by wait * 4 + value bits
+  // By writer list (the program holds them): its writers in event order (model::writers_by_event);
+  // by (writer list, dropped): whether orders chain them in that order.
+  std::map<const void*, std::vector<uint32_t>> by_event_;
+  std::map<std::pair<const void*, uint32_t>, bool> chained_;
+  std::map<uint32_t, uint32_t> value_rules_;  // by dropped
+  std::vector<char> seen_;                    // reach()'s scratch, all 0 between calls
+};
+
+// Bit i of `dropped`: the constraints of AssumptionId i are left out. `rules` (may be null): the
+// program's wait rules for this mode, kept from graph to graph.
+Graph build_graph(const model::LoweredProgram& p, WaitMode mode, uint32_t dropped = 0,
+                  WaitRules* rules = nullptr);
 
 // A part of a program's safety graph as a graph of its own (exec/cone.h builds it from a proof
 // cone): `events` in increasing id order become events 0, 1, ...; `orders` are (local before,

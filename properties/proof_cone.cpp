@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <deque>
 #include <functional>
+#include <map>
 #include <queue>
+#include <set>
 
 namespace syncproof::properties {
 
@@ -33,7 +35,7 @@ ConeMaker::ConeMaker(const LoweredProgram& p) : p_(p) {
   // essential (and by induction every non-essential one follows an essential one).
   essential_.resize(p.waits.size());
   implied_guards_.assign(p.waits.size(), 0);
-  waits_of_.resize(n), rules_at_.resize(n);
+  waits_of_.resize(n), rules_at_.resize(n), writer_of_.resize(n);
   for (uint32_t w = 0; w < p.waits.size(); ++w) rules_at_[p.waits[w].wait].push_back(w);
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     std::vector<EventId> cands = p.waits[w].candidates;
@@ -70,6 +72,31 @@ ConeMaker::ConeMaker(const LoweredProgram& p) : p_(p) {
     for (uint32_t w : waits_of_[e]) release(p.waits[w].wait);
   }
   before_.assign(n, 0);
+  in_.assign(n, 0);
+  // The writer lists of the waits, by writer event; and how many writers of each list are the
+  // candidates of each wait (counted by writer: a writer is one event).
+  std::set<const void*> listed;
+  candidate_count_.assign(p.waits.size(), 0);
+  for (uint32_t w = 0; w < p.waits.size(); ++w) {
+    const auto& list = p.waits[w].word.writers;
+    if (listed.insert(list.id()).second)
+      for (uint32_t k = 0; k < list.size(); ++k) writer_of_[list[k].ev].push_back({list.id(), k});
+  }
+  candidate_flags_.resize(p.waits.size());
+}
+
+const std::vector<uint8_t>& ConeMaker::candidate_flags(uint32_t w) const {
+  std::vector<uint8_t>& f = candidate_flags_[w];
+  if (f.empty() && !p_.waits[w].word.writers.empty()) {
+    const WaitRule& r = p_.waits[w];
+    f.assign(r.word.writers.size(), 0);
+    std::vector<EventId> cands = r.candidates;
+    std::sort(cands.begin(), cands.end());
+    for (uint32_t k = 0; k < r.word.writers.size(); ++k)
+      if (std::binary_search(cands.begin(), cands.end(), r.word.writers[k].ev))
+        f[k] = 1, ++candidate_count_[w];
+  }
+  return f;
 }
 
 namespace {
@@ -104,7 +131,7 @@ std::optional<uint64_t> ConeMaker::before(EventId a, EventId b) const {
   return std::nullopt;
 }
 
-std::optional<Cone> ConeMaker::cone(const Obligation& o) const {
+std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense) const {
   using K = Obligation::Kind;
   std::vector<EventId> early, late;
   auto write_events = [&](uint32_t a, std::vector<EventId>& v) {
@@ -147,9 +174,9 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o) const {
   }
   // ... and after an earlier one (among those): the other way round.
   Cone c;
-  c.in.assign(n, 0);
+  std::vector<uint8_t>& in = in_;  // all 0 between calls: reset from c.events below
   auto mark_in = [&](EventId x) {
-    if (!c.in[x]) c.in[x] = 1, todo.push_back(x), c.events.push_back(x);
+    if (!in[x]) in[x] = 1, todo.push_back(x), c.events.push_back(x);
   };
   for (EventId e : early) mark_in(e);
   while (!todo.empty()) {
@@ -162,46 +189,61 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o) const {
   }
   for (EventId x : touched) before_[x] = 0;
   for (EventId e : late)
-    if (!c.in[e]) c.in[e] = 1, c.events.push_back(e);
+    if (!in[e]) in[e] = 1, c.events.push_back(e);
   // The essential candidates of the waits in S, and which rules stay.
   // In rule order; a candidate that joins and is itself a wait brings its rules in if they come
   // later in that order (as one pass over the rules in order would meet them).
   std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> pending;
   for (EventId e : c.events)
     for (uint32_t w : rules_at_[e]) pending.push(w);
-  c.keep_wait.assign(p_.waits.size(), 0);
+  std::vector<uint32_t> kept;  // monotone rules whose essential candidates are in
   while (!pending.empty()) {
     const uint32_t w = pending.top();
     pending.pop();
-    if (!p_.waits[w].monotone || c.keep_wait[w]) continue;
+    if (!p_.waits[w].monotone || (!kept.empty() && kept.back() == w)) continue;
     for (EventId x : essential_[w])
-      if (!c.in[x]) {
-        c.in[x] = 1, c.events.push_back(x);
+      if (!in[x]) {
+        in[x] = 1, c.events.push_back(x);
         for (uint32_t w2 : rules_at_[x])
           if (w2 > w) pending.push(w2);
       }
-    c.keep_wait[w] = 1;
+    kept.push_back(w);  // in increasing order
   }
-  std::vector<uint32_t> waits;
   // Now that S is complete: a rule that leaves out a candidate rests on the orders that put it
-  // after another one; a wait decided by its value stays only with all of its writers.
-  c.wait_guards.assign(p_.waits.size(), 0);
-  waits.clear();
+  // after another one; a wait decided by its value stays only with all of its writers. Both are
+  // counted from the writers in S (a fence's writer list holds every signal of it).
+  std::vector<uint32_t> waits;
   for (EventId e : c.events)
     for (uint32_t w : rules_at_[e]) waits.push_back(w);
+  std::map<const void*, std::vector<uint32_t>> writers_in;  // by list: writer indices in S
+  for (uint32_t w : waits) writers_in.try_emplace(p_.waits[w].word.writers.id());
+  for (EventId e : c.events)
+    for (const auto& [list, k] : writer_of_[e])
+      if (auto it = writers_in.find(list); it != writers_in.end()) it->second.push_back(k);
+  std::sort(waits.begin(), waits.end());
   for (uint32_t w : waits) {
     const WaitRule& r = p_.waits[w];
+    const std::vector<uint32_t>& ks = writers_in[r.word.writers.id()];
     if (r.monotone) {
-      if (c.keep_wait[w] && std::any_of(r.candidates.begin(), r.candidates.end(),
-                                        [&](EventId x) { return !c.in[x]; }))
-        c.wait_guards[w] = implied_guards_[w];
-    } else {
-      c.keep_wait[w] = std::all_of(r.word.writers.begin(), r.word.writers.end(),
-                                   [&](const WaitWriter& x) { return c.in[x.ev] != 0; });
+      if (!std::binary_search(kept.begin(), kept.end(), w)) continue;
+      const std::vector<uint8_t>& cand = candidate_flags(w);
+      const size_t inside = static_cast<size_t>(
+          std::count_if(ks.begin(), ks.end(), [&](uint32_t k) { return cand[k] != 0; }));
+      c.rules.push_back({w, inside < candidate_count_[w] ? implied_guards_[w] : 0});
+    } else if (ks.size() == r.word.writers.size()) {
+      c.rules.push_back({w, 0});
     }
   }
   std::sort(c.events.begin(), c.events.end());
   c.size = c.events.size();
+  for (EventId e : c.events) in[e] = 0;
+  if (dense) {
+    c.in.assign(n, 0);
+    for (EventId e : c.events) c.in[e] = 1;
+    c.keep_wait.assign(p_.waits.size(), 0);
+    c.wait_guards.assign(p_.waits.size(), 0);
+    for (const auto& [w, g] : c.rules) c.keep_wait[w] = 1, c.wait_guards[w] = g;
+  }
   return c;
 }
 

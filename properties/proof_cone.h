@@ -33,9 +33,14 @@
 namespace syncproof::properties {
 
 struct Cone {
-  std::vector<uint8_t> in;             // by event
   std::vector<model::EventId> events;  // the events in S, in increasing order
-  std::vector<uint8_t> keep_wait;      // by wait rule: its rule is part of the cone's question
+  // The wait rules of the waits in S that are part of the cone's question, in increasing order,
+  // each with the guards (ConeMaker::before's bits) under which it holds when it leaves a
+  // candidate out (else 0).
+  std::vector<std::pair<uint32_t, uint64_t>> rules;
+  // The same by event and by wait rule, made only when asked for (ConeMaker::cone's `dense`).
+  std::vector<uint8_t> in;         // by event
+  std::vector<uint8_t> keep_wait;  // by wait rule: its rule is part of the cone's question
   // By wait rule: the guards (ConeMaker::before's bits) under which a kept rule that leaves a
   // candidate out holds.
   std::vector<uint64_t> wait_guards;
@@ -45,8 +50,9 @@ struct Cone {
 class ConeMaker {
  public:
   explicit ConeMaker(const model::LoweredProgram& p);
-  // nullopt for a race, which no cone can prove.
-  std::optional<Cone> cone(const Obligation& o) const;
+  // nullopt for a race, which no cone can prove. `dense`: also the flags by event and by rule,
+  // which cost the program's size (the rest costs the cone's).
+  std::optional<Cone> cone(const Obligation& o, bool dense = true) const;
   // The candidates of wait rule w that no other candidate of it precedes through orders.
   const std::vector<model::EventId>& essential(uint32_t w) const { return essential_[w]; }
 
@@ -67,7 +73,15 @@ class ConeMaker {
   // earlier key event through those is at least that event's position: the search for the
   // events before a later key event stops below it.
   std::vector<uint32_t> reach_pos_;
-  mutable std::vector<uint8_t> before_;  // scratch of cone(), all 0 between calls
+  mutable std::vector<uint8_t> before_, in_;  // scratch of cone(), all 0 between calls
+  // By event: the writer lists of the waits it is in, with its index there (the waits on one
+  // fence or word share a list).
+  std::vector<std::vector<std::pair<const void*, uint32_t>>> writer_of_;
+  // By wait rule: by writer of its word, whether it is a candidate (made on first use), and how
+  // many are.
+  const std::vector<uint8_t>& candidate_flags(uint32_t w) const;
+  mutable std::vector<std::vector<uint8_t>> candidate_flags_;
+  mutable std::vector<size_t> candidate_count_;
   mutable std::map<std::pair<model::EventId, model::EventId>, std::optional<uint64_t>> before_memo_;
 };
 

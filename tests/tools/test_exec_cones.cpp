@@ -140,18 +140,17 @@ check visible produce -> consume
   const auto cone = cones.cone(obs.list.at(0));
   REQUIRE(cone);
   const uint32_t fifo = 1u << static_cast<int>(model::AssumptionId::BopFifo);
-  const exec::Graph whole = exec::build_graph(p, exec::WaitMode::Safety);
-  REQUIRE(whole.wait_rule[0] != exec::Graph::kFree);
-  REQUIRE(whole.wait_rule[0] < exec::Graph::kValueRule);  // monotone, with both candidates
-  const exec::ConeGraph with = cones.make(*cone, whole, 0);
+  exec::WaitRules rules(p, exec::WaitMode::Safety);
+  REQUIRE(rules.rule(0, 0).kind == exec::WaitRules::Kind::Monotone);
+  REQUIRE(rules.rule(0, 0).cands->size() == 2);
+  const exec::ConeGraph with = cones.make(*cone, rules, 0);
   CHECK((with.present & fifo) != 0);
   const uint32_t local_wait = cones.local()[w.wait];
   REQUIRE(local_wait != UINT32_MAX);
   REQUIRE(with.g.rule_wait.size() == 1);
   CHECK(with.g.rule_wait[0] == local_wait);
   CHECK(with.g.cand_start[1] - with.g.cand_start[0] == 1);  // the first write only
-  const exec::Graph whole_without = exec::build_graph(p, exec::WaitMode::Safety, fifo);
-  const exec::ConeGraph without = cones.make(*cone, whole_without, fifo);
+  const exec::ConeGraph without = cones.make(*cone, rules, fifo);
   CHECK(without.g.rule_wait.empty());
   CHECK(without.g.vrules.empty());
 }
