@@ -20,21 +20,8 @@ uint32_t guard_ids(uint64_t g) {
 }  // namespace
 
 ConeGraphs::ConeGraphs(const LoweredProgram& p)
-    : p_(p),
-      maker_(p),
-      out_(p.events.size()),
-      waits_at_(p.events.size()),
-      local_(p.events.size(), UINT32_MAX),
-      ops_at_(p.events.size()),
-      writer_of_(p.events.size()) {
-  for (uint32_t i = 0; i < p.orders.size(); ++i) out_[p.orders[i].before].push_back(i);
+    : p_(p), maker_(p), local_(p.events.size(), UINT32_MAX), ops_at_(p.events.size()) {
   for (uint32_t i = 0; i < p.cache_ops.size(); ++i) ops_at_[p.cache_ops[i].ev].push_back(i);
-  for (uint32_t w = 0; w < p.waits.size(); ++w) {
-    waits_at_[p.waits[w].wait].push_back(w);
-    const auto& list = p.waits[w].word.writers;
-    if (listed_.insert(list.id()).second)
-      for (uint32_t k = 0; k < list.size(); ++k) writer_of_[list[k].ev].push_back({list.id(), k});
-  }
 }
 
 ConeGraph ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
@@ -50,13 +37,13 @@ ConeGraph ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t
   const bool iz = p_.config.assumptions.enabled(AssumptionId::InitialZero);
   std::vector<uint32_t> waits;  // inside
   for (EventId e : out.events) {
-    for (uint32_t oi : out_[e]) {
+    for (uint32_t oi : maker_.orders_from(e)) {
       const Order& o = p_.orders[oi];
       if (!inside(o.after) || (o.guard.id && (dropped & bit(*o.guard.id)))) continue;
       s.orders.push_back({local_[o.before], local_[o.after]});
       if (o.guard.id) present |= bit(*o.guard.id);
     }
-    for (uint32_t w : waits_at_[e]) {
+    for (uint32_t w : maker_.rules_at(e)) {
       const WaitRule& wr = p_.waits[w];
       // What the whole graph's rule for this wait rests on (exec::assumptions_present).
       if (iz && (!wr.zero_satisfies || (wr.value_depends & bit(AssumptionId::InitialZero))))
@@ -65,14 +52,8 @@ ConeGraph ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t
       waits.push_back(w);
     }
   }
-  // The writers inside of each writer list the waits inside poll (a fence's list holds every
-  // signal of it, so the lists are walked from the cone's events, not whole).
-  std::map<const void*, std::vector<uint32_t>> writers_in;  // by list: writer indices, in order
-  for (uint32_t w : waits) writers_in.try_emplace(p_.waits[w].word.writers.id());
-  for (EventId e : out.events)
-    for (const auto& [list, k] : writer_of_[e])
-      if (auto it = writers_in.find(list); it != writers_in.end()) it->second.push_back(k);
-  for (auto& [list, ks] : writers_in) std::sort(ks.begin(), ks.end());
+  // The writers inside of each writer list the waits inside poll.
+  std::map<const void*, std::vector<uint32_t>> writers_in = maker_.writers_among(out.events, waits);
   for (uint32_t w : waits) {
     const WaitRule& wr = p_.waits[w];
     const WaitRules::Rule rule = rules.rule(w, dropped);

@@ -26,7 +26,6 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <set>
 #include <vector>
 
 #include "exec/graph.h"
@@ -60,8 +59,6 @@ class ConeGraphs {
  private:
   const model::LoweredProgram& p_;
   properties::ConeMaker maker_;
-  std::vector<std::vector<uint32_t>> out_;       // by event: indices of the orders it starts
-  std::vector<std::vector<uint32_t>> waits_at_;  // by event: the waits it is the wait of
   std::vector<uint32_t> local_;
   std::vector<model::EventId> last_;  // the events local_ maps now
   // A monotone rule's candidates (writer indices, exec::WaitRules) as flags by writer, and whether
@@ -72,10 +69,7 @@ class ConeGraphs {
   };
   const Candidates& candidates(uint32_t wait, const std::vector<uint32_t>& ks);
 
-  std::vector<std::vector<uint32_t>> ops_at_;  // by event: its cache operations
-  // By event: the writer lists it is in (the waits' words share them), with its index there.
-  std::vector<std::vector<std::pair<const void*, uint32_t>>> writer_of_;
-  std::set<const void*> listed_;
+  std::vector<std::vector<uint32_t>> ops_at_;                      // by event: its cache operations
   std::map<const std::vector<uint32_t>*, Candidates> candidates_;  // by WaitRules' list
   // By step list (held, so that its address stays its own): by operation, whether it is listed.
   std::map<const void*, std::pair<properties::OpList, std::vector<uint8_t>>> in_list_;

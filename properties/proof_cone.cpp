@@ -85,6 +85,17 @@ ConeMaker::ConeMaker(const LoweredProgram& p) : p_(p) {
   candidate_flags_.resize(p.waits.size());
 }
 
+std::map<const void*, std::vector<uint32_t>> ConeMaker::writers_among(
+    const std::vector<EventId>& events, const std::vector<uint32_t>& waits) const {
+  std::map<const void*, std::vector<uint32_t>> out;
+  for (uint32_t w : waits) out.try_emplace(p_.waits[w].word.writers.id());
+  for (EventId e : events)
+    for (const auto& [list, k] : writer_of_[e])
+      if (auto it = out.find(list); it != out.end()) it->second.push_back(k);
+  for (auto& [list, ks] : out) std::sort(ks.begin(), ks.end());
+  return out;
+}
+
 const std::vector<uint8_t>& ConeMaker::candidate_flags(uint32_t w) const {
   std::vector<uint8_t>& f = candidate_flags_[w];
   if (f.empty() && !p_.waits[w].word.writers.empty()) {
@@ -215,11 +226,7 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense) const {
   std::vector<uint32_t> waits;
   for (EventId e : c.events)
     for (uint32_t w : rules_at_[e]) waits.push_back(w);
-  std::map<const void*, std::vector<uint32_t>> writers_in;  // by list: writer indices in S
-  for (uint32_t w : waits) writers_in.try_emplace(p_.waits[w].word.writers.id());
-  for (EventId e : c.events)
-    for (const auto& [list, k] : writer_of_[e])
-      if (auto it = writers_in.find(list); it != writers_in.end()) it->second.push_back(k);
+  std::map<const void*, std::vector<uint32_t>> writers_in = writers_among(c.events, waits);
   std::sort(waits.begin(), waits.end());
   for (uint32_t w : waits) {
     const WaitRule& r = p_.waits[w];

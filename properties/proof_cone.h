@@ -55,6 +55,14 @@ class ConeMaker {
   std::optional<Cone> cone(const Obligation& o, bool dense = true) const;
   // The candidates of wait rule w that no other candidate of it precedes through orders.
   const std::vector<model::EventId>& essential(uint32_t w) const { return essential_[w]; }
+  // By event: the orders it is the earlier event of, and the wait rules of the wait it is.
+  const std::vector<uint32_t>& orders_from(model::EventId e) const { return succ_[e]; }
+  const std::vector<uint32_t>& rules_at(model::EventId e) const { return rules_at_[e]; }
+  // By writer list of the given wait rules (model::PolledWord::writers, which the waits on one
+  // fence or word share): the indices of its writers among `events`, in increasing order. Costs
+  // the events, not the lists (a fence's list holds every signal of it).
+  std::map<const void*, std::vector<uint32_t>> writers_among(
+      const std::vector<model::EventId>& events, const std::vector<uint32_t>& waits) const;
 
  private:
   // Whether a precedes b in every execution through orders, and the guards of those orders (bit
