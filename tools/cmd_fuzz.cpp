@@ -34,7 +34,8 @@ struct FuzzArgs {
   std::string out = "cases/regress";
   bool shrink = true;
   bool quiet = false;
-  bool monotone = true;  // also run the metamorphic checks (tools/metamorphic.h)
+  bool monotone = true;       // also run the metamorphic checks (tools/metamorphic.h)
+  size_t slice_above = 2000;  // as check's --slice-above: slices and the executor's cones
   unsigned timeout_ms = 20000;
 };
 
@@ -121,8 +122,10 @@ void check_monotone(const FuzzArgs& a, const FuzzCase& fc, const lang::ParseResu
 int run_fuzz(const FuzzArgs& a, std::ostream& out) {
   encode::CheckOptions so;
   so.timeout_ms = a.timeout_ms;
+  so.slice_above = a.slice_above;
   exec::ExecOptions eo;
   eo.timeout_ms = a.timeout_ms;
+  eo.cone_above = a.slice_above;
   Totals t;
   auto t0 = std::chrono::steady_clock::now();
   for (uint64_t i = 0; i < a.count; ++i) {
@@ -231,6 +234,9 @@ void register_fuzz(CLI::App& app, int& rc) {
       ->check(positive_ms());
   cmd->add_flag("!--no-shrink", args->shrink, "report disagreements without shrinking them");
   cmd->add_flag("--quiet", args->quiet, "no notes, only disagreements and the summary");
+  cmd->add_option("--slice-above", args->slice_above,
+                  "SMT slices and executor cones for programs of more than this many lowered "
+                  "events, as in check (2000; 0: every case)");
   cmd->add_flag("!--no-monotone", args->monotone,
                 "skip the metamorphic checks (conservative configurations never prove more, "
                 "more sync never proves less)");
