@@ -17,9 +17,8 @@
 #include "lang/parse.h"
 #include "model/assumptions.h"
 #include "properties/obligation.h"
+#include "tests/tools/generated_cases.h"
 #include "tests/tools/library_cases.h"
-#include "tools/fuzz_gen.h"
-#include "tools/generate.h"
 
 using namespace syncproof;
 
@@ -91,17 +90,7 @@ TEST_CASE("executor cones: the same verdicts and sufficient lists, the library")
 
 TEST_CASE("executor cones: the same verdicts and sufficient lists, fuzz cases and frames") {
   Tally t;
-  cli::FuzzShape shape;
-  for (uint64_t seed = 1; seed <= 250; ++seed) {
-    cli::FuzzCase fc = cli::generate_case(seed, shape);
-    if (!fc.expect_lint_error) compare(fmt::format("fuzz-{}.sync", seed), fc.render(), &t);
-  }
-  for (auto bug : {cli::FrameBug::None, cli::FrameBug::NoGl1Invalidate, cli::FrameBug::NoLabelWait,
-                   cli::FrameBug::NoGl2Writeback, cli::FrameBug::NoSyncCpdma}) {
-    cli::FrameShape s;
-    s.commands = 400, s.bug = bug, s.seed = 5;
-    compare(fmt::format("frame-{}.sync", cli::to_string(bug)), cli::generate_frame(s), &t);
-  }
+  for (const auto& [file, text] : testing::generated_cases(250, 400)) compare(file, text, &t);
   report(t);
   CHECK(t.cone_proofs > 1000);
 }
@@ -113,23 +102,8 @@ TEST_CASE("executor cones: the same verdicts and sufficient lists, fuzz cases an
 // without A-BOP-FIFO, it leaves the wait free.
 TEST_CASE(
     "executor cones: a rule without a candidate holds only under the orders that put it later") {
-  auto pr = lang::parse_case("two-writes.sync", R"(queue gfx graphics
-queue acs compute
-buffer grid  0x10000 0x4000
-buffer other 0x20000 0x4000
-label  done  0x700000
-on acs:
-  produce: Dispatch writes grid as uav
-  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  Write32BitValueBottomOfPipe2X(done, 1, NONE, NONE, NONE)
-  Dispatch writes other as uav
-  Write32BitValueBottomOfPipe2X(done, 2, NONE, NONE, NONE)
-on gfx:
-  Wait32BitValueX(done, GREATER_EQUAL, 1)
-  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  consume: Dispatch reads grid as srv
-check visible produce -> consume
-)");
+  auto pr = lang::parse_case("two-writes.sync", testing::kTwoLabelWrites);
+
   REQUIRE(!pr.has_errors());
   const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
   REQUIRE(p.waits.size() == 1);

@@ -12,9 +12,8 @@
 #include "encode/encoding.h"
 #include "lang/parse.h"
 #include "properties/proof_cone.h"
+#include "tests/tools/generated_cases.h"
 #include "tests/tools/library_cases.h"
-#include "tools/fuzz_gen.h"
-#include "tools/generate.h"
 
 using namespace syncproof;
 
@@ -82,17 +81,7 @@ TEST_CASE("proof cones: a proof in the cone is a proof in the program, the libra
 
 TEST_CASE("proof cones: a proof in the cone is a proof in the program, fuzz cases and frames") {
   Tally t;
-  cli::FuzzShape shape;
-  for (uint64_t seed = 1; seed <= 250; ++seed) {
-    cli::FuzzCase fc = cli::generate_case(seed, shape);
-    if (!fc.expect_lint_error) compare(fmt::format("fuzz-{}.sync", seed), fc.render(), &t);
-  }
-  for (auto bug : {cli::FrameBug::None, cli::FrameBug::NoGl1Invalidate, cli::FrameBug::NoLabelWait,
-                   cli::FrameBug::NoGl2Writeback, cli::FrameBug::NoSyncCpdma}) {
-    cli::FrameShape s;
-    s.commands = 150, s.bug = bug, s.seed = 5;
-    compare(fmt::format("frame-{}.sync", cli::to_string(bug)), cli::generate_frame(s), &t);
-  }
+  for (const auto& [file, text] : testing::generated_cases(250, 150)) compare(file, text, &t);
   report(t);
   CHECK(t.proved_in_cone > 150);
 }
@@ -103,23 +92,7 @@ TEST_CASE("proof cones: a proof in the cone is a proof in the program, fuzz case
 // write landed, as the program does (the second may land first). Without A-BOP-FIFO in the
 // configuration the lowering has no such order, and the cone keeps both writes.
 TEST_CASE("proof cones: a rule without a candidate holds only under the orders that put it later") {
-  const std::string text = R"(queue gfx graphics
-queue acs compute
-buffer grid  0x10000 0x4000
-buffer other 0x20000 0x4000
-label  done  0x700000
-on acs:
-  produce: Dispatch writes grid as uav
-  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  Write32BitValueBottomOfPipe2X(done, 1, NONE, NONE, NONE)
-  Dispatch writes other as uav
-  Write32BitValueBottomOfPipe2X(done, 2, NONE, NONE, NONE)
-on gfx:
-  Wait32BitValueX(done, GREATER_EQUAL, 1)
-  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  consume: Dispatch reads grid as srv
-check visible produce -> consume
-)";
+  const std::string text = testing::kTwoLabelWrites;
   for (const bool fifo : {true, false}) {
     CAPTURE(fifo);
     auto pr = lang::parse_case("two-writes.sync", (fifo ? "" : "assume -A-BOP-FIFO\n") + text);
@@ -290,15 +263,8 @@ void compare_events(const std::string& file, const std::string& text, size_t* ch
 TEST_CASE("proof cones: the events of each cone, against a search without the position bound") {
   size_t checked = 0;
   for (const auto& [file, text] : testing::library_cases()) compare_events(file, text, &checked);
-  cli::FuzzShape shape;
-  for (uint64_t seed = 1; seed <= 100; ++seed) {
-    cli::FuzzCase fc = cli::generate_case(seed, shape);
-    if (!fc.expect_lint_error)
-      compare_events(fmt::format("fuzz-{}.sync", seed), fc.render(), &checked);
-  }
-  cli::FrameShape s;
-  s.commands = 300, s.seed = 3;
-  compare_events("frame.sync", cli::generate_frame(s), &checked);
+  for (const auto& [file, text] : testing::generated_cases(100, 300))
+    compare_events(file, text, &checked);
   MESSAGE(fmt::format("{} cones", checked));
   CHECK(checked > 2000);
 }
