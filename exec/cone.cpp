@@ -34,7 +34,6 @@ ConeGraph ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t
   SubGraph s;
   s.events = out.events;
   uint32_t present = 0;
-  const bool iz = p_.config.assumptions.enabled(AssumptionId::InitialZero);
   std::vector<uint32_t> waits;  // inside
   for (EventId e : out.events) {
     for (uint32_t oi : maker_.orders_from(e)) {
@@ -44,11 +43,7 @@ ConeGraph ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t
       if (o.guard.id) present |= bit(*o.guard.id);
     }
     for (uint32_t w : maker_.rules_at(e)) {
-      const WaitRule& wr = p_.waits[w];
-      // What the whole graph's rule for this wait rests on (exec::assumptions_present).
-      if (iz && (!wr.zero_satisfies || (wr.value_depends & bit(AssumptionId::InitialZero))))
-        present |= bit(AssumptionId::InitialZero);
-      present |= wr.value_depends & bit(AssumptionId::TimestampNonzero);
+      present |= value_assumptions(p_, p_.waits[w]);  // as the whole graph's rule rests on them
       waits.push_back(w);
     }
   }

@@ -61,6 +61,7 @@ struct Edges {
     }
   }
   void finish(Graph& g) {
+    csr(g.n, orders, &g.succ_start, &g.succ);
     for (auto& [a, b] : orders) std::swap(a, b);
     csr(g.n, orders, &g.pred_start, &g.pred);
     csr(g.n, feeds, &g.feed_start, &g.feed);
@@ -176,7 +177,6 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped, Wait
     if (o.guard.id && (dropped & bit(*o.guard.id))) continue;
     ed.order(g, o.before, o.after);
   }
-  csr(g.n, ed.orders, &g.succ_start, &g.succ);
   std::vector<uint32_t> evs;
   for (uint32_t i = 0; i < p.waits.size(); ++i) {
     const WaitRule& w = p.waits[i];
@@ -201,7 +201,6 @@ Graph build_subgraph(const LoweredProgram& p, const ValueConfig& values, const S
   g.mode = WaitMode::Safety;
   g.values = values;
   for (auto [a, b] : s.orders) ed.order(g, a, b);
-  csr(g.n, ed.orders, &g.succ_start, &g.succ);
   std::vector<uint32_t> local_wait;
   for (const SubGraph::Rule& r : s.rules) {
     const EventId w = p.waits[r.wait].wait;
@@ -220,14 +219,17 @@ uint32_t assumptions_present(const LoweredProgram& p, const Bitset* within) {
   uint32_t m = 0;
   for (const Order& o : p.orders)
     if (o.guard.id && (!within || within->test(o.after))) m |= bit(*o.guard.id);
-  const bool iz = p.config.assumptions.enabled(AssumptionId::InitialZero);
-  for (const WaitRule& w : p.waits) {
-    if (within && !within->test(w.wait)) continue;
-    if (iz && (!w.zero_satisfies || (w.value_depends & bit(AssumptionId::InitialZero))))
-      m |= bit(AssumptionId::InitialZero);
-    m |= w.value_depends & bit(AssumptionId::TimestampNonzero);
-  }
+  for (const WaitRule& w : p.waits)
+    if (!within || within->test(w.wait)) m |= value_assumptions(p, w);
   return m;
+}
+
+uint32_t value_assumptions(const LoweredProgram& p, const WaitRule& w) {
+  uint32_t m = 0;
+  if (p.config.assumptions.enabled(AssumptionId::InitialZero) &&
+      (!w.zero_satisfies || (w.value_depends & bit(AssumptionId::InitialZero))))
+    m |= bit(AssumptionId::InitialZero);
+  return m | (w.value_depends & bit(AssumptionId::TimestampNonzero));
 }
 
 Bitset ancestors(const Graph& g, const std::vector<EventId>& targets) {

@@ -130,6 +130,9 @@ Graph build_subgraph(const model::LoweredProgram& p, const model::ValueConfig& v
 // The assumptions whose constraints the safety graph contains (bit per AssumptionId); with
 // `within`, only constraints on events of that set (an order's later event, a wait).
 uint32_t assumptions_present(const model::LoweredProgram& p, const Bitset* within = nullptr);
+// What a wait's rule rests on of the value assumptions (A-INITIAL-ZERO, A-TIMESTAMP-NONZERO), as
+// assumptions_present counts it for each wait.
+uint32_t value_assumptions(const model::LoweredProgram& p, const model::WaitRule& w);
 
 // The events that can matter to when any of `targets` may fire: the targets and their ancestors
 // through orders, through the candidates of monotone rules and through every writer of a value
