@@ -1,5 +1,6 @@
 #include "encode/encoding.h"
 
+#include "encode/contraction.h"
 #include "encode/wait_values.h"
 
 #include <fmt/format.h>
@@ -25,17 +26,52 @@ Encoding::Encoding(const LoweredProgram& p, solver::Context& ctx, const properti
   build();
 }
 
+Encoding::Encoding(const LoweredProgram& p, solver::Context& ctx, const properties::Cone& cone,
+                   const properties::Obligation& o, int query_index)
+    : p_(p), ctx_(ctx), cone_(&cone) {
+  build_contracted(o, query_index);
+}
+
+Term Encoding::var(EventId e) {
+  if (time_[e].id == UINT32_MAX) {
+    const Event& ev = p_.events[e];
+    time_[e] = ctx_.int_var(fmt::format("t.{}.{}.{}.{}", p_.source->queues[ev.queue].name, ev.cmd,
+                                        to_string(ev.kind), e));
+  }
+  return time_[e];
+}
+
 void Encoding::build() {
   const LoweredProgram& p = p_;
   time_.resize(p.events.size());
-  for (size_t e = 0; e < p.events.size(); ++e) {
-    if (!has(static_cast<EventId>(e))) continue;
-    const Event& ev = p.events[e];
-    time_[e] = ctx_.int_var(fmt::format("t.{}.{}.{}.{}", p.source->queues[ev.queue].name, ev.cmd,
-                                        to_string(ev.kind), e));
-  }
+  for (size_t e = 0; e < p.events.size(); ++e)
+    if (has(static_cast<EventId>(e))) var(static_cast<EventId>(e));
   for (const Order& o : p.orders)
     if (has(o.before) && has(o.after)) base_.push_back(order_term(o));
+  add_wait_rules();
+}
+
+// The violation and the wait rules first, making the times they use; then the orders, with every
+// other event taken out (encode/contraction.h).
+void Encoding::build_contracted(const properties::Obligation& o, int query_index) {
+  time_.resize(p_.events.size());
+  lazy_ = true;
+  query_ = violation(o, query_index);
+  add_wait_rules();
+  std::vector<uint8_t> keep(p_.events.size(), 0);
+  for (EventId e : cone_->events) keep[e] = time_[e].id != UINT32_MAX;
+  const Contracted c = contract(p_, cone_->events, cone_->in, keep);
+  for (const Bound& b : c.bounds) {
+    Term bound = b.weight == 1 ? ctx_.lt(t(b.from), t(b.to))
+                               : ctx_.le(ctx_.add(t(b.from), ctx_.int_val(b.weight)), t(b.to));
+    base_.push_back(b.guards ? ctx_.implies(all_of(b.guards), bound) : bound);
+  }
+  for (uint64_t g : c.never) base_.push_back(ctx_.lnot(all_of(g)));
+  lazy_ = false;  // an event taken out has no time: using one now is a misuse, not a new variable
+}
+
+void Encoding::add_wait_rules() {
+  const LoweredProgram& p = p_;
   for (size_t i = 0; i < p.waits.size(); ++i) {
     if (!has(p.waits[i].wait) || (cone_ && !cone_->keep_wait[i])) continue;
     Term rule = wait_term(p.waits[i]);
@@ -92,7 +128,10 @@ Term Encoding::wait_term(const WaitRule& w) {
   if (w.monotone) {
     if (w.initial.can_sat) return ctx_.bool_val(true);
     std::vector<Term> any;
-    for (EventId c : w.candidates) {
+    // A cone may ask the rule over the candidates that come first (properties/proof_cone.h).
+    const size_t wi = static_cast<size_t>(&w - p_.waits.data());
+    const bool short_list = cone_ && !cone_->short_candidates[wi].empty();
+    for (EventId c : short_list ? cone_->short_candidates[wi] : w.candidates) {
       // In a slice, a candidate Before has landed before any In event; one After never counts.
       if (slice_ && slice_->part[c] == properties::Part::Before) return ctx_.bool_val(true);
       if (has(c)) any.push_back(ctx_.lt(t(c), t(w.wait)));

@@ -29,9 +29,18 @@ class Encoding {
   // The events of a proof cone only (properties/proof_cone.h): the orders between them and the
   // wait rules the cone keeps. A relaxation: an unsatisfiable violation here is a proof.
   Encoding(const model::LoweredProgram& p, solver::Context& ctx, const properties::Cone& cone);
+  // A cone's question about one obligation (its violation made with query index `query_index`,
+  // then query()): the same question, with the events only orders mention taken out of the
+  // orders (encode/contraction.h). t() has the events the violation and the wait rules use, and
+  // violation() is not for it (its events may be gone).
+  Encoding(const model::LoweredProgram& p, solver::Context& ctx, const properties::Cone& cone,
+           const properties::Obligation& o, int query_index);
 
   // Time of an event (in a slice: of an In event; in a cone: of one in it).
+  // A contracted cone question (below) has the times its constraints use; the mutable form makes
+  // them while it is built.
   solver::Term t(model::EventId e) const { return time_[e]; }
+  solver::Term t(model::EventId e) { return lazy_ ? var(e) : time_[e]; }
   // Whether the encoding has the event (every event, unless it is a slice's).
   bool has(model::EventId e) const {
     if (cone_) return cone_->in[e] != 0;
@@ -51,6 +60,8 @@ class Encoding {
     solver::Term line;
   };
   Query violation(const properties::Obligation& o, int query_index);
+  // The violation the obligation's cone constructor made.
+  const Query& query() const { return query_; }
 
   solver::Term covers(const model::Coverage& c, solver::Term line);
   // Disequalities keeping a wait's poll and the writes of each part of its word apart, in the
@@ -72,12 +83,17 @@ class Encoding {
                            solver::Term line, const std::string& prefix, solver::Term* out);
 
   void build();
+  void build_contracted(const properties::Obligation& o, int query_index);
+  solver::Term var(model::EventId e);
+  void add_wait_rules();
 
   const model::LoweredProgram& p_;
   solver::Context& ctx_;
   const properties::Slice* slice_ = nullptr;
   const properties::Cone* cone_ = nullptr;
   std::vector<solver::Term> time_;
+  bool lazy_ = false;  // time_ made on first use (the contracted cone question)
+  Query query_;
   std::vector<solver::Term> base_;
   std::vector<solver::Term> literals_;
   std::map<int, solver::Term> literal_of_;  // AssumptionId -> literal

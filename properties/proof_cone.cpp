@@ -110,11 +110,9 @@ const std::vector<uint8_t>& ConeMaker::candidate_flags(uint32_t w) const {
   return f;
 }
 
-namespace {
 uint64_t guard_bit(const Guard& g) {
   return g.id ? uint64_t{1} << (static_cast<int>(*g.id) + (g.when ? 0 : 32)) : 0;
 }
-}  // namespace
 
 std::optional<uint64_t> ConeMaker::before(EventId a, EventId b) const {
   if (a == b || topo_[a] >= topo_[b]) return std::nullopt;
@@ -223,7 +221,7 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense) const {
   // Now that S is complete: a rule that leaves out a candidate rests on the orders that put it
   // after another one; a wait decided by its value stays only with all of its writers. Both are
   // counted from the writers in S (a fence's writer list holds every signal of it).
-  std::vector<uint32_t> waits;
+  std::vector<uint32_t> waits, essential_only;
   for (EventId e : c.events)
     for (uint32_t w : rules_at_[e]) waits.push_back(w);
   std::map<const void*, std::vector<uint32_t>> writers_in = writers_among(c.events, waits);
@@ -236,7 +234,9 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense) const {
       const std::vector<uint8_t>& cand = candidate_flags(w);
       const size_t inside = static_cast<size_t>(
           std::count_if(ks.begin(), ks.end(), [&](uint32_t k) { return cand[k] != 0; }));
-      c.rules.push_back({w, inside < candidate_count_[w] ? implied_guards_[w] : 0});
+      const bool outside = inside < candidate_count_[w];
+      c.rules.push_back({w, outside ? implied_guards_[w] : 0});
+      if (outside || implied_guards_[w] == 0) essential_only.push_back(w);
     } else if (ks.size() == r.word.writers.size()) {
       c.rules.push_back({w, 0});
     }
@@ -250,6 +250,8 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense) const {
     c.keep_wait.assign(p_.waits.size(), 0);
     c.wait_guards.assign(p_.waits.size(), 0);
     for (const auto& [w, g] : c.rules) c.keep_wait[w] = 1, c.wait_guards[w] = g;
+    c.short_candidates.assign(p_.waits.size(), {});
+    for (uint32_t w : essential_only) c.short_candidates[w] = essential_[w];
   }
   return c;
 }

@@ -32,6 +32,10 @@
 
 namespace syncproof::properties {
 
+// A guard as the cones count guards: bit a for assumption a holding, bit 32 + a for it not
+// holding; 0 for no guard.
+uint64_t guard_bit(const model::Guard& g);
+
 struct Cone {
   std::vector<model::EventId> events;  // the events in S, in increasing order
   // The wait rules of the waits in S that are part of the cone's question, in increasing order,
@@ -44,6 +48,13 @@ struct Cone {
   // By wait rule: the guards (ConeMaker::before's bits) under which a kept rule that leaves a
   // candidate out holds.
   std::vector<uint64_t> wait_guards;
+  // By wait rule: for a kept monotone rule that may be asked over its essential candidates alone
+  // (ConeMaker::essential), those; empty otherwise. Under wait_guards every other candidate comes
+  // after one of them in every execution, so "after one of the essential ones" is the same rule
+  // there. Given when that needs no guard beyond wait_guards (which the rule has anyway): the
+  // question then holds a disjunction over one candidate a queue instead of one over every
+  // signal of a fence.
+  std::vector<std::vector<model::EventId>> short_candidates;
   size_t size = 0;  // events in S
 };
 
