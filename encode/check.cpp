@@ -83,7 +83,8 @@ struct PartQuestion {
   PartQuestion(const LoweredProgram& p, const Part& part, const Obligation& o, const char* what,
                const solver::ContextOptions& so, int* query_counter,
                solver::Context* shared = nullptr)
-      : ctx(shared ? *shared : own.emplace(so)),
+      : own(),
+        ctx(shared ? *shared : own.emplace(so)),
         enc(make(p, ctx, part, o, query_counter)),
         s(ctx, what) {
     for (solver::Term t : enc.base()) s.add(t);
