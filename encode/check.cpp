@@ -96,7 +96,7 @@ struct PartQuestion {
   // taken out (encode/contraction.h).
   static Encoding make(const LoweredProgram& p, solver::Context& ctx, const properties::Cone& cone,
                        const Obligation& o, int* query_counter) {
-    return Encoding(p, ctx, cone, o, (*query_counter)++);
+    return Encoding(p, ctx, cone, &o, (*query_counter)++);
   }
   static Encoding make(const LoweredProgram& p, solver::Context& ctx,
                        const properties::Slice& slice, const Obligation&, int*) {
@@ -120,6 +120,14 @@ bool among(const std::vector<std::string>* only, std::string_view name) {
   return !only || std::find(only->begin(), only->end(), name) != only->end();
 }
 
+// The assumption literals of `enc` that `only` names (no list: all of them).
+std::vector<solver::Term> assumed_of(const Encoding& enc, const std::vector<std::string>* only) {
+  std::vector<solver::Term> assumed;
+  for (solver::Term lit : enc.assumption_literals())
+    if (among(only, enc.assumption_name(lit))) assumed.push_back(lit);
+  return assumed;
+}
+
 // A violating execution of the whole program found in the obligation's slice
 // (properties/slice.h): a solver model of the In events, extended to the whole program and
 // confirmed by its monitor. nullopt when the slice has no violation, or its model does not make
@@ -141,9 +149,7 @@ std::optional<SlicedRun> sliced_run(const LoweredProgram& p, const Obligation& o
   if (!slice || 2 * slice->in > p.events.size()) return std::nullopt;
   PartQuestion question(p, *slice, o, "slice", so, query_counter);
   auto& [own, ctx, enc, s, q] = question;
-  std::vector<solver::Term> assumed;
-  for (solver::Term lit : enc.assumption_literals())
-    if (among(only, enc.assumption_name(lit))) assumed.push_back(lit);
+  const std::vector<solver::Term> assumed = assumed_of(enc, only);
   uint32_t dropped = 0;
   for (int a = 0; a < kAssumptionCount; ++a)
     if (!among(only, assumption(static_cast<AssumptionId>(a)).name)) dropped |= 1u << a;
@@ -182,7 +188,48 @@ struct Cones {
   // cost 1.5 ms apiece to make; 46 MB more at the peak.) Within one case the questions come in
   // one order, so the answers do not depend on --jobs.
   std::optional<solver::Context> ctx;
+  std::optional<properties::Cone> whole;  // ConeMaker::whole, made on first use
+  solver::Context& context(const solver::ContextOptions& so) {
+    if (!ctx) ctx.emplace(so);
+    return *ctx;
+  }
 };
+
+// The assumptions an unsat core names.
+std::vector<AssumptionId> core_assumptions(const Encoding& enc, solver::Solver& s) {
+  std::vector<AssumptionId> used;
+  for (solver::Term lit : s.unsat_core())
+    if (auto a = find_assumption(enc.assumption_name(lit))) used.push_back(*a);
+  return used;
+}
+
+// A question about the whole program with the events only orders mention taken out
+// (properties::ConeMaker::whole, encode/contraction.h): exactly the whole encoding's answer, and
+// its possible cores, over fewer terms and with one candidate a queue in most waits. (Measured
+// on a 1,000-command frame under --no-order-proofs: the base question took 6.9 s of Z3 in the
+// whole encoding and takes 0.3-0.6 s so.) `o` null: whether the case has an execution at all.
+// `only`: assume only these assumptions (by name), not every one. An Unsat answer comes with
+// the assumptions of its core.
+struct WholeAnswer {
+  solver::CheckResult r;
+  std::vector<AssumptionId> core;
+};
+WholeAnswer contracted_whole(const LoweredProgram& p, const Obligation* o,
+                             const solver::ContextOptions& so, const CheckOptions& opt,
+                             int* query_counter, Cones* cones,
+                             const std::vector<std::string>* only = nullptr) {
+  if (!cones->maker) cones->maker.emplace(p);
+  if (!cones->whole) cones->whole = cones->maker->whole();
+  solver::Context& ctx = cones->context(so);
+  Encoding enc(p, ctx, *cones->whole, o, o ? (*query_counter)++ : 0);
+  solver::Solver s(ctx, o ? "whole" : "base");
+  for (solver::Term t : enc.base()) s.add(t);
+  s.set_query_name(o ? fmt::format("{} (whole, contracted)", o->name) : "base (contracted)");
+  s.add(enc.query().violation);
+  WholeAnswer a{s.check(assumed_of(enc, only), opt.timeout_ms), {}};
+  if (a.r.status == solver::Status::Unsat) a.core = core_assumptions(enc, s);
+  return a;
+}
 
 // The assumptions a proof from the obligation's cone rests on (the names in its unsat core), or
 // nullopt when the cone has a violation, the solver gives up, or a cone is not worth asking (a
@@ -197,17 +244,11 @@ std::optional<std::vector<AssumptionId>> cone_proof(
   if (!cone || 2 * cone->size > p.events.size()) return std::nullopt;
   // A solver of its own: one popped between the questions made each question slower as the
   // case went on (measured: 8 ms against 12 ms a question at 1,000 commands).
-  if (!cones->ctx) cones->ctx.emplace(so);
-  PartQuestion question(p, *cone, o, "cone", so, query_counter, &*cones->ctx);
+  PartQuestion question(p, *cone, o, "cone", so, query_counter, &cones->context(so));
   auto& [own, ctx, enc, s, q] = question;
-  std::vector<solver::Term> assumed;
-  for (solver::Term lit : enc.assumption_literals())
-    if (among(only, enc.assumption_name(lit))) assumed.push_back(lit);
-  if (s.check(assumed, opt.timeout_ms).status != solver::Status::Unsat) return std::nullopt;
-  std::vector<AssumptionId> used;
-  for (solver::Term lit : s.unsat_core())
-    if (auto a = find_assumption(enc.assumption_name(lit))) used.push_back(*a);
-  return used;
+  if (s.check(assumed_of(enc, only), opt.timeout_ms).status != solver::Status::Unsat)
+    return std::nullopt;
+  return core_assumptions(enc, s);
 }
 
 // The literals of the whole encoding for these assumptions (made if no constraint has used
@@ -242,27 +283,35 @@ struct SolverProof {
   std::vector<solver::Term> core;
   bool by_cone = false;  // proved from its cone: a re-check asks the cone first
 };
-// A re-check of a proof from its cone and slice under only `assumed` (literals of the whole
-// encoding): Unsat with its core (in literals of the whole encoding) when the cone proves it so,
-// Sat when the slice has a violation of the whole program so, Unknown when neither says.
+// A re-check of a proof under only `assumed` (literals of the whole encoding): Unsat with its
+// core (in literals of the whole encoding) when it is still proved so; Sat when it is not (a
+// violation, or an unknown, which keeps the assumption as a violation would); Unknown when a
+// cheap re-check (the obligation's cone, then its slice) could not say. `by_cone`: the proof
+// came from the obligation's cone (only then are its cone and slice asked).
 struct PartAnswer {
   solver::Status status = solver::Status::Unknown;
   std::vector<solver::Term> core;
 };
-using PartRecheck =
-    std::function<PartAnswer(const Obligation&, const std::vector<solver::Term>& assumed)>;
+using Recheck = std::function<PartAnswer(const Obligation&, bool by_cone,
+                                         const std::vector<solver::Term>& assumed)>;
 
 // The assumption literals a property needs, minimized once per property rather than once per
 // obligation: start from the union of the obligations' cores (Z3's first ones) and try dropping
 // each literal once, in the encoding's order, by re-checking the obligations whose core has it;
-// the first that stays satisfiable without it (or comes back unknown) keeps it. So every
+// if one of them is not proved without it (a violation, or unknown), it stays. So every
 // obligation is unsat under the result (it is sufficient) and no literal of it can be dropped
 // (each was needed when tried, and only literals tried later were dropped after it). Literals the
 // must-order proofs of the other obligations use (`kept`) stay without a try.
-std::vector<solver::Term> property_core(SolverState& st, std::vector<SolverProof>& proofs,
-                                        const std::set<std::string>& kept, const CheckOptions& opt,
-                                        int* query_counter, const PartRecheck& by_parts) {
-  const std::vector<solver::Term>& all = st.enc.assumption_literals();
+//
+// Each try asks every such obligation's cheap re-check (`cheap`: its cone, a relaxation, whose
+// unsat is the whole program's; its slice, whose violation extends to one of the whole program)
+// before any of them is asked of the whole program (`whole`), so a literal that some slice shows
+// needed costs no whole-program question. The answers are exact either way, so the order does
+// not change the result (on a 1,000-command frame it saved 5 of 8 whole-program questions).
+std::vector<solver::Term> property_core(const Encoding& enc, std::vector<SolverProof>& proofs,
+                                        const std::set<std::string>& kept, const Recheck& cheap,
+                                        const Recheck& whole) {
+  const std::vector<solver::Term>& all = enc.assumption_literals();
   auto has = [](const std::vector<solver::Term>& v, solver::Term t) {
     return std::find(v.begin(), v.end(), t) != v.end();
   };
@@ -272,37 +321,30 @@ std::vector<solver::Term> property_core(SolverState& st, std::vector<SolverProof
                     [&](const SolverProof& p) { return has(p.core, t); }))
       in.push_back(t);
   for (solver::Term lit : std::vector<solver::Term>(in)) {
-    if (kept.contains(st.enc.assumption_name(lit))) continue;
+    if (kept.contains(enc.assumption_name(lit))) continue;
     std::vector<solver::Term> trial;
     for (solver::Term t : in)
       if (t != lit) trial.push_back(t);
     std::vector<std::pair<size_t, std::vector<solver::Term>>> cores;
+    std::vector<size_t> undecided;
     bool needed = false;
     for (size_t k = 0; k < proofs.size() && !needed; ++k) {
       if (!has(proofs[k].core, lit)) continue;
-      // The cone is a relaxation: unsat there is unsat in the whole program. A violation in the
-      // slice that extends to the whole program is one there. Only when neither says is the
-      // whole program asked (most of those questions were violations, at 0.05-1.2 s each on a
-      // 1,000-command frame).
-      if (proofs[k].by_cone) {
-        PartAnswer a = by_parts(*proofs[k].o, trial);
-        if (a.status == solver::Status::Unsat) {
-          cores.push_back({k, std::move(a.core)});
-          continue;
-        }
-        if (a.status == solver::Status::Sat) {
-          needed = true;
-          continue;
-        }
-      }
-      st.s.push();
-      st.s.set_query_name(proofs[k].o->name);
-      st.s.add(st.enc.violation(*proofs[k].o, (*query_counter)++).violation);
-      if (st.s.check(trial, opt.timeout_ms).status == solver::Status::Unsat)
-        cores.push_back({k, st.s.unsat_core()});
+      PartAnswer a = cheap(*proofs[k].o, proofs[k].by_cone, trial);
+      if (a.status == solver::Status::Unsat)
+        cores.push_back({k, std::move(a.core)});
+      else if (a.status == solver::Status::Sat)
+        needed = true;
+      else
+        undecided.push_back(k);
+    }
+    for (size_t i = 0; i < undecided.size() && !needed; ++i) {
+      const size_t k = undecided[i];
+      PartAnswer a = whole(*proofs[k].o, proofs[k].by_cone, trial);
+      if (a.status == solver::Status::Unsat)
+        cores.push_back({k, std::move(a.core)});
       else
         needed = true;
-      st.s.pop();
     }
     if (needed) continue;
     in = std::move(trial);
@@ -392,10 +434,16 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
   if (!by_paths.empty())
     for (AssumptionId a : properties::assumption_set(fast->minimize(by_paths, &path_lists)))
       used.insert(std::string(assumption(a).name));
-  const PartRecheck recheck = [&](const Obligation& o, const std::vector<solver::Term>& assumed) {
+  auto names_of = [&](const std::vector<solver::Term>& assumed) {
     std::vector<std::string> names;
     for (solver::Term lit : assumed) names.push_back(smt().enc.assumption_name(lit));
+    return names;
+  };
+  const Recheck cheap = [&](const Obligation& o, bool by_cone,
+                            const std::vector<solver::Term>& assumed) {
     PartAnswer a;
+    if (!by_cone) return a;
+    const std::vector<std::string> names = names_of(assumed);
     if (auto ids = cone_proof(p, o, so, opt, query_counter, cones, &names)) {
       a.status = solver::Status::Unsat;
       a.core = literals_for(smt().enc, *ids);
@@ -406,8 +454,28 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
     }
     return a;
   };
+  // The whole program: in a large program its contracted question, else the whole encoding.
+  const Recheck whole = [&](const Obligation& o, bool, const std::vector<solver::Term>& assumed) {
+    PartAnswer a;
+    a.status = solver::Status::Sat;
+    if (opt.slice && p.events.size() > opt.slice_above) {
+      const std::vector<std::string> names = names_of(assumed);
+      WholeAnswer w = contracted_whole(p, &o, so, opt, query_counter, cones, &names);
+      if (w.r.status == solver::Status::Unsat)
+        a.status = solver::Status::Unsat, a.core = literals_for(smt().enc, w.core);
+      return a;
+    }
+    SolverState& st = smt();
+    st.s.push();
+    st.s.set_query_name(o.name);
+    st.s.add(st.enc.violation(o, (*query_counter)++).violation);
+    if (st.s.check(assumed, opt.timeout_ms).status == solver::Status::Unsat)
+      a.status = solver::Status::Unsat, a.core = st.s.unsat_core();
+    st.s.pop();
+    return a;
+  };
   if (!proofs.empty())
-    for (solver::Term lit : property_core(smt(), proofs, used, opt, query_counter, recheck))
+    for (solver::Term lit : property_core(smt().enc, proofs, used, cheap, whole))
       used.insert(smt().enc.assumption_name(lit));
   return properties::Proved{{used.begin(), used.end()}, static_cast<int>(obs.size())};
 }
@@ -472,10 +540,14 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   // anyway; otherwise the solver decides it.
   const double t_encode = ms_since(t0);
   const bool monotone = properties::all_waits_monotone(p);
+  int counter = 0;
+  Cones cones;
   solver::CheckResult base;
   if (opt.order_proofs && (monotone || !properties::all_can_complete(p, false)))
     base.status =
         properties::all_can_complete(p, false) ? solver::Status::Sat : solver::Status::Unsat;
+  else if (opt.slice && p.events.size() > opt.slice_above)
+    base = contracted_whole(p, nullptr, so, opt, &counter, &cones).r;
   else
     base = smt().s.check(smt().enc.assumption_literals(), opt.timeout_ms);
   out.prepare_ms = t_encode, out.base_ms = ms_since(t0) - t_encode;
@@ -495,10 +567,8 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
     }
     return *deadlock;
   };
-  int counter = 0;
   properties::MustOrder fast(p);
   Slicing slicing;
-  Cones cones;
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Property& prop = c.properties[i];
     auto tp = std::chrono::steady_clock::now();

@@ -27,7 +27,7 @@ Encoding::Encoding(const LoweredProgram& p, solver::Context& ctx, const properti
 }
 
 Encoding::Encoding(const LoweredProgram& p, solver::Context& ctx, const properties::Cone& cone,
-                   const properties::Obligation& o, int query_index)
+                   const properties::Obligation* o, int query_index)
     : p_(p), ctx_(ctx), cone_(&cone) {
   build_contracted(o, query_index);
 }
@@ -53,10 +53,10 @@ void Encoding::build() {
 
 // The violation and the wait rules first, making the times they use; then the orders, with every
 // other event taken out (encode/contraction.h).
-void Encoding::build_contracted(const properties::Obligation& o, int query_index) {
+void Encoding::build_contracted(const properties::Obligation* o, int query_index) {
   time_.resize(p_.events.size());
   lazy_ = true;
-  query_ = violation(o, query_index);
+  query_ = o ? violation(*o, query_index) : Query{ctx_.bool_val(true), ctx_.int_val(0)};
   add_wait_rules();
   std::vector<uint8_t> keep(p_.events.size(), 0);
   for (EventId e : cone_->events) keep[e] = time_[e].id != UINT32_MAX;

@@ -32,9 +32,11 @@ class Encoding {
   // A cone's question about one obligation (its violation made with query index `query_index`,
   // then query()): the same question, with the events only orders mention taken out of the
   // orders (encode/contraction.h). t() has the events the violation and the wait rules use, and
-  // violation() is not for it (its events may be gone).
+  // violation() is not for it (its events may be gone). No obligation: the cone's own
+  // constraints only (query() is `true`), as the base of properties::whole_program asks whether
+  // the case has an execution at all.
   Encoding(const model::LoweredProgram& p, solver::Context& ctx, const properties::Cone& cone,
-           const properties::Obligation& o, int query_index);
+           const properties::Obligation* o, int query_index);
 
   // Time of an event (in a slice: of an In event; in a cone: of one in it).
   // A contracted cone question (below) has the times its constraints use; the mutable form makes
@@ -83,7 +85,7 @@ class Encoding {
                            solver::Term line, const std::string& prefix, solver::Term* out);
 
   void build();
-  void build_contracted(const properties::Obligation& o, int query_index);
+  void build_contracted(const properties::Obligation* o, int query_index);
   solver::Term var(model::EventId e);
   void add_wait_rules();
 

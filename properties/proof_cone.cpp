@@ -140,6 +140,22 @@ std::optional<uint64_t> ConeMaker::before(EventId a, EventId b) const {
   return std::nullopt;
 }
 
+Cone ConeMaker::whole() const {
+  Cone c;
+  const size_t n = p_.events.size();
+  c.events.resize(n);
+  for (EventId e = 0; e < n; ++e) c.events[e] = e;
+  for (uint32_t w = 0; w < p_.waits.size(); ++w) c.rules.push_back({w, 0});
+  c.in.assign(n, 1);
+  c.keep_wait.assign(p_.waits.size(), 1);
+  c.wait_guards.assign(p_.waits.size(), 0);
+  c.short_candidates.assign(p_.waits.size(), {});
+  for (uint32_t w = 0; w < p_.waits.size(); ++w)
+    if (p_.waits[w].monotone && implied_guards_[w] == 0) c.short_candidates[w] = essential_[w];
+  c.size = n;
+  return c;
+}
+
 std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense) const {
   using K = Obligation::Kind;
   std::vector<EventId> early, late;

@@ -64,6 +64,12 @@ class ConeMaker {
   // nullopt for a race, which no cone can prove. `dense`: also the flags by event and by rule,
   // which cost the program's size (the rest costs the cone's).
   std::optional<Cone> cone(const Obligation& o, bool dense = true) const;
+  // The whole program as a cone: every event, every wait rule, none under a guard. A monotone
+  // rule is asked over its essential candidates where the orders that put the others after them
+  // have no guard (the same rule in every execution, as in a cone). So its question is the whole
+  // program's, and the contracted question over it (encode/contraction.h) has exactly the whole
+  // encoding's answers and cores, with a disjunction of one candidate a queue in each wait.
+  Cone whole() const;
   // The candidates of wait rule w that no other candidate of it precedes through orders.
   const std::vector<model::EventId>& essential(uint32_t w) const { return essential_[w]; }
   // By event: the orders it is the earlier event of, and the wait rules of the wait it is.
