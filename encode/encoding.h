@@ -33,8 +33,8 @@ class Encoding {
   // then query()): the same question, with the events only orders mention taken out of the
   // orders (encode/contraction.h). t() has the events the violation and the wait rules use, and
   // violation() is not for it (its events may be gone). No obligation: the cone's own
-  // constraints only (query() is `true`), as the base of properties::whole_program asks whether
-  // the case has an execution at all.
+  // constraints only (query() is `true`): over properties::ConeMaker::whole, whether the case has
+  // an execution at all.
   Encoding(const model::LoweredProgram& p, solver::Context& ctx, const properties::Cone& cone,
            const properties::Obligation* o, int query_index);
 
