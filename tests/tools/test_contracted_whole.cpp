@@ -55,7 +55,8 @@ solver::Status ask_contracted(const model::LoweredProgram& p, solver::Context& c
 
 // Compares the two on every obligation of the case's properties (deadlock-free has none) and on
 // the base, with nothing left out and with each assumption of the configuration left out in turn
-// (`every_drop`), or with only the one that the obligation's index picks (to bound the time).
+// (`every_drop`), or else (to bound the time: this runs under the sanitizers in CI) each question
+// once: every other one with nothing left out, the rest each with the one its index picks.
 void compare(const std::string& file, const std::string& text, bool every_drop, Tally* t) {
   auto pr = lang::parse_case(file, text);
   REQUIRE_MESSAGE(!pr.has_errors(), file);
@@ -83,8 +84,10 @@ void compare(const std::string& file, const std::string& text, bool every_drop, 
   for (const properties::Obligation* o : questions) {
     ++index;
     for (size_t d = 0; d < names.size(); ++d) {
-      if (!every_drop && d != 0 && d != 1 + static_cast<size_t>(index) % (names.size() - 1))
-        continue;
+      const size_t pick = names.size() == 1 || index % 2 == 1
+                              ? 0
+                              : 1 + static_cast<size_t>(index / 2) % (names.size() - 1);
+      if (!every_drop && d != pick) continue;
       const solver::Status w = ask_whole(ws, enc, o, index, names[d]);
       const solver::Status c = ask_contracted(p, cctx, whole, o, index, names[d]);
       ++t->questions, t->unsat += w == solver::Status::Unsat, t->without_one += d != 0;
@@ -112,6 +115,7 @@ TEST_CASE("contracted whole program: the whole encoding's answers, the library")
   report(t);
   CHECK(t.unsat > 500);
   CHECK(t.without_one > t.questions / 3);
+  CHECK(t.without_one < t.questions);
   CHECK(t.short_lists > 0);
 }
 
