@@ -12,6 +12,7 @@
 
 #include "encode/deadlock.h"
 #include "encode/encoding.h"
+#include "encode/property_core.h"
 #include "properties/api_order.h"
 #include "properties/completion.h"
 #include "properties/deadlock_rules.h"
@@ -276,82 +277,6 @@ struct SolverState {
   solver::Solver s;
 };
 using GetSolver = std::function<SolverState&()>;
-
-// An obligation the solver proved, with the assumption literals of its current core.
-struct SolverProof {
-  const Obligation* o;
-  std::vector<solver::Term> core;
-  bool by_cone = false;  // proved from its cone: a re-check asks the cone first
-};
-// A re-check of a proof under only `assumed` (literals of the whole encoding): Unsat with its
-// core (in literals of the whole encoding) when it is still proved so; Sat when it is not (a
-// violation, or an unknown, which keeps the assumption as a violation would); Unknown when a
-// cheap re-check (the obligation's cone, then its slice) could not say. `by_cone`: the proof
-// came from the obligation's cone (only then are its cone and slice asked).
-struct PartAnswer {
-  solver::Status status = solver::Status::Unknown;
-  std::vector<solver::Term> core;
-};
-using Recheck = std::function<PartAnswer(const Obligation&, bool by_cone,
-                                         const std::vector<solver::Term>& assumed)>;
-
-// The assumption literals a property needs, minimized once per property rather than once per
-// obligation: start from the union of the obligations' cores (Z3's first ones) and try dropping
-// each literal once, in the encoding's order, by re-checking the obligations whose core has it;
-// if one of them is not proved without it (a violation, or unknown), it stays. So every
-// obligation is unsat under the result (it is sufficient) and no literal of it can be dropped
-// (each was needed when tried, and only literals tried later were dropped after it). Literals the
-// must-order proofs of the other obligations use (`kept`) stay without a try.
-//
-// Each try asks every such obligation's cheap re-check (`cheap`: its cone, a relaxation, whose
-// unsat is the whole program's; its slice, whose violation extends to one of the whole program)
-// before any of them is asked of the whole program (`whole`), so a literal that some slice shows
-// needed costs no whole-program question. The answers are exact either way, so the order does
-// not change the result (on a 1,000-command frame it saved 5 of 8 whole-program questions).
-std::vector<solver::Term> property_core(const Encoding& enc, std::vector<SolverProof>& proofs,
-                                        const std::set<std::string>& kept, const Recheck& cheap,
-                                        const Recheck& whole) {
-  const std::vector<solver::Term>& all = enc.assumption_literals();
-  auto has = [](const std::vector<solver::Term>& v, solver::Term t) {
-    return std::find(v.begin(), v.end(), t) != v.end();
-  };
-  std::vector<solver::Term> in;  // the current set, in the encoding's order
-  for (solver::Term t : all)
-    if (std::any_of(proofs.begin(), proofs.end(),
-                    [&](const SolverProof& p) { return has(p.core, t); }))
-      in.push_back(t);
-  for (solver::Term lit : std::vector<solver::Term>(in)) {
-    if (kept.contains(enc.assumption_name(lit))) continue;
-    std::vector<solver::Term> trial;
-    for (solver::Term t : in)
-      if (t != lit) trial.push_back(t);
-    std::vector<std::pair<size_t, std::vector<solver::Term>>> cores;
-    std::vector<size_t> undecided;
-    bool needed = false;
-    for (size_t k = 0; k < proofs.size() && !needed; ++k) {
-      if (!has(proofs[k].core, lit)) continue;
-      PartAnswer a = cheap(*proofs[k].o, proofs[k].by_cone, trial);
-      if (a.status == solver::Status::Unsat)
-        cores.push_back({k, std::move(a.core)});
-      else if (a.status == solver::Status::Sat)
-        needed = true;
-      else
-        undecided.push_back(k);
-    }
-    for (size_t i = 0; i < undecided.size() && !needed; ++i) {
-      const size_t k = undecided[i];
-      PartAnswer a = whole(*proofs[k].o, proofs[k].by_cone, trial);
-      if (a.status == solver::Status::Unsat)
-        cores.push_back({k, std::move(a.core)});
-      else
-        needed = true;
-    }
-    if (needed) continue;
-    in = std::move(trial);
-    for (auto& [k, core] : cores) proofs[k].core = std::move(core);
-  }
-  return in;
-}
 
 properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
                            properties::MustOrder* fast, const std::vector<Obligation>& obs,
