@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <filesystem>
+#include <iterator>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -190,6 +192,34 @@ TEST_CASE("timeout: 200 hard checks in a row all stop, with and without Z3's own
     // Without Z3's timer only the watchdog can have stopped them.
     if (!z3_timer) CHECK(cx.stats().interrupts >= 200);
     CHECK(cx.stats().timeouts == 200);
+  }
+}
+
+// Threads of the process now (Linux: one entry per thread in /proc/self/task).
+static size_t thread_count() {
+  return static_cast<size_t>(std::distance(std::filesystem::directory_iterator("/proc/self/task"),
+                                           std::filesystem::directory_iterator{}));
+}
+
+// By default Z3's own timer is not used: its threads allocate where an out-of-memory cannot be
+// caught (context.h, z3_timer). Timed checks start the watchdog's one thread and nothing else.
+// With Z3's timer asked for, its worker thread appears: the test detects it. (CTest runs each case
+// in its own process, so no earlier case left an idle Z3 worker that this one could reuse.)
+TEST_CASE("timeout: by default a timed check starts only the watchdog's thread, not Z3's timer") {
+  for (bool z3_timer : {false, true}) {
+    CAPTURE(z3_timer);
+    sv::ContextOptions o{.timeout_ms = 60'000, .rlimit = 0};
+    if (z3_timer) o.z3_timer = true;
+    const size_t before = thread_count();
+    sv::Context cx(o);
+    for (int i = 0; i < 3; ++i) {
+      sv::Solver s(cx, "pigeonhole/small");
+      add_pigeonhole(cx, s, 5);
+      CHECK(s.check().status == Status::Unsat);
+    }
+    const size_t during = thread_count();
+    // The watchdog; with Z3's timer also its worker (Z3 keeps it, idle, until the process ends).
+    CHECK(during == before + (z3_timer ? 2 : 1));
   }
 }
 
