@@ -11,7 +11,7 @@ namespace syncproof::properties {
 
 using namespace model;
 
-ConeMaker::ConeMaker(const LoweredProgram& p) : p_(p) {
+ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable) : p_(p), usable_(usable) {
   const size_t n = p.events.size();
   succ_.resize(n), pred_.resize(n);
   for (uint32_t i = 0; i < p.orders.size(); ++i)
@@ -48,6 +48,7 @@ ConeMaker::ConeMaker(const LoweredProgram& p) : p_(p) {
       if (i > 0 && p.events[cands[i - 1]].queue == p.events[cands[i]].queue)
         if (auto g = before(cands[i - 1], cands[i])) {
           implied_guards_[w] |= *g;
+          all_implied_ |= *g;
           continue;
         }
       essential_[w].push_back(cands[i]);
@@ -129,8 +130,8 @@ std::optional<uint64_t> ConeMaker::before(EventId a, EventId b) const {
       todo.pop_back();
       for (uint32_t oi : succ_[e]) {
         const Order& o = p_.orders[oi];
-        if ((o.guard.id && !guarded) || seen[o.after] != UINT64_MAX || topo_[o.after] > topo_[b])
-          continue;
+        if (o.guard.id && (!guarded || (guard_bit(o.guard) & ~usable_) != 0)) continue;
+        if (seen[o.after] != UINT64_MAX || topo_[o.after] > topo_[b]) continue;
         seen[o.after] = seen[e] | guard_bit(o.guard);
         if (o.after == b) return it->second = seen[b];
         todo.push_back(o.after);

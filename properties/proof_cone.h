@@ -60,7 +60,11 @@ struct Cone {
 
 class ConeMaker {
  public:
-  explicit ConeMaker(const model::LoweredProgram& p);
+  // `usable`: the guard bits (guard_bit) of the orders that may put a candidate after another
+  // one; orders under any other guard do not (all by default). A property's minimization asks
+  // its re-checks under fewer assumptions: an order under an assumption no longer assumed holds
+  // in some executions only, and a cone that leaned on it would keep no rule for its wait.
+  explicit ConeMaker(const model::LoweredProgram& p, uint64_t usable = ~uint64_t{0});
   // nullopt for a race, which no cone can prove. `dense`: also the flags by event and by rule,
   // which cost the program's size (the rest costs the cone's).
   std::optional<Cone> cone(const Obligation& o, bool dense = true) const;
@@ -70,6 +74,8 @@ class ConeMaker {
   // program's, and the contracted question over it (encode/contraction.h) has exactly the whole
   // encoding's answers and cores, with a disjunction of one candidate a queue in each wait.
   Cone whole() const;
+  // The guard bits of the orders that put some wait's candidates after its essential ones.
+  uint64_t implied_guards() const { return all_implied_; }
   // The candidates of wait rule w that no other candidate of it precedes through orders.
   const std::vector<model::EventId>& essential(uint32_t w) const { return essential_[w]; }
   // By event: the orders it is the earlier event of, and the wait rules of the wait it is.
@@ -87,6 +93,8 @@ class ConeMaker {
   std::optional<uint64_t> before(model::EventId a, model::EventId b) const;
 
   const model::LoweredProgram& p_;
+  uint64_t usable_;
+  uint64_t all_implied_ = 0;                        // the union of implied_guards_
   std::vector<std::vector<uint32_t>> succ_, pred_;  // by event: orders after it, before it
   std::vector<uint32_t> topo_;                      // by event: a position in the orders' order
   std::vector<std::vector<model::EventId>> essential_;
