@@ -26,32 +26,47 @@ struct Tally {
 };
 
 // Whether the obligation has no violation (Unsat) with every assumption of the configuration
-// assumed, on a solver holding the encoding's base.
+// assumed but `left_out`, on a solver holding the encoding's base.
 solver::Status ask(solver::Solver& s, encode::Encoding& enc, const properties::Obligation& o,
-                   int index) {
+                   int index, std::string_view left_out = {}) {
   s.push();
   s.add(enc.violation(o, index).violation);
-  const solver::Status r = s.check(enc.assumption_literals(), 20000u).status;
+  std::vector<solver::Term> assumed;
+  for (solver::Term lit : enc.assumption_literals())
+    if (enc.assumption_name(lit) != left_out) assumed.push_back(lit);
+  const solver::Status r = s.check(assumed, 20000u).status;
   s.pop();
   return r;
 }
 
-void compare(const std::string& file, const std::string& text, Tally* t) {
-  auto pr = lang::parse_case(file, text);
-  REQUIRE_MESSAGE(!pr.has_errors(), file);
-  const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
-  const properties::ConeMaker maker(p);
+// A case with its lowering, cone maker and a solver holding the whole encoding's base.
+struct Program {
+  Program(const std::string& file, const std::string& text) : pr(lang::parse_case(file, text)) {
+    REQUIRE_MESSAGE(!pr.has_errors(), file);
+    p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+    maker.emplace(p);
+    whole.emplace(p, wctx);
+    ws.emplace(wctx, "whole");
+    for (solver::Term b : whole->base()) ws->add(b);
+  }
+  lang::ParseResult pr;
+  model::LoweredProgram p;
+  std::optional<properties::ConeMaker> maker;
   solver::Context wctx, cctx;
-  encode::Encoding whole(p, wctx);
-  solver::Solver ws(wctx, "whole");
-  for (solver::Term b : whole.base()) ws.add(b);
+  std::optional<encode::Encoding> whole;
+  std::optional<solver::Solver> ws;
+};
+
+void compare(const std::string& file, const std::string& text, Tally* t) {
+  Program prog(file, text);
+  auto& [pr, p, maker, wctx, cctx, whole, ws] = prog;
   int index = 0;
   for (const model::Property& prop : pr.c.properties) {
     if (prop.kind == model::PropertyKind::DeadlockFree) continue;
     const auto obs = properties::obligations_for(p, prop);
     for (const properties::Obligation& o : obs.list) {
       ++t->obligations, ++index;
-      const auto cone = maker.cone(o);
+      const auto cone = maker->cone(o);
       if (!cone) continue;
       ++t->cones, t->smaller += cone->size < p.events.size();
       encode::Encoding in_cone(p, cctx, *cone);
@@ -59,7 +74,7 @@ void compare(const std::string& file, const std::string& text, Tally* t) {
       for (solver::Term b : in_cone.base()) cs.add(b);
       if (ask(cs, in_cone, o, index) != solver::Status::Unsat) continue;
       ++t->proved_in_cone;
-      if (ask(ws, whole, o, index) != solver::Status::Unsat)
+      if (ask(*ws, *whole, o, index) != solver::Status::Unsat)
         FAIL_CHECK(fmt::format("{}: {}: proved in its cone of {} events, not in the program", file,
                                o.name, cone->size));
     }
@@ -71,37 +86,20 @@ void compare(const std::string& file, const std::string& text, Tally* t) {
 // Asked only where that changes something: an obligation whose cone keeps a rule under the
 // assumption left out. Returns how many were proved in the remade cone.
 size_t compare_without(const std::string& file, const std::string& text) {
-  auto pr = lang::parse_case(file, text);
-  REQUIRE_MESSAGE(!pr.has_errors(), file);
-  const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
-  const properties::ConeMaker maker(p);
-  solver::Context wctx, cctx;
-  encode::Encoding whole(p, wctx);
-  solver::Solver ws(wctx, "whole");
-  for (solver::Term b : whole.base()) ws.add(b);
-  auto without = [](solver::Solver& s, encode::Encoding& enc, const properties::Obligation& o,
-                    int index, std::string_view left_out) {
-    s.push();
-    s.add(enc.violation(o, index).violation);
-    std::vector<solver::Term> assumed;
-    for (solver::Term lit : enc.assumption_literals())
-      if (enc.assumption_name(lit) != left_out) assumed.push_back(lit);
-    const solver::Status r = s.check(assumed, 20000u).status;
-    s.pop();
-    return r;
-  };
+  Program prog(file, text);
+  auto& [pr, p, maker, wctx, cctx, whole, ws] = prog;
   size_t proved = 0;
   int index = 0;
   for (int a = 0; a < model::kAssumptionCount; ++a) {
     const auto id = static_cast<model::AssumptionId>(a);
     const uint64_t bit = properties::guard_bit({id, p.config.assumptions.enabled(id)});
-    if (!(maker.implied_guards() & bit)) continue;
+    if (!(maker->implied_guards() & bit)) continue;
     const properties::ConeMaker remade(p, ~bit);
     for (const model::Property& prop : pr.c.properties) {
       if (prop.kind == model::PropertyKind::DeadlockFree) continue;
       for (const properties::Obligation& o : properties::obligations_for(p, prop).list) {
         ++index;
-        const auto cone = maker.cone(o);
+        const auto cone = maker->cone(o);
         if (!cone || std::none_of(cone->rules.begin(), cone->rules.end(),
                                   [&](const auto& r) { return (r.second & bit) != 0; }))
           continue;
@@ -112,9 +110,9 @@ size_t compare_without(const std::string& file, const std::string& text) {
         solver::Solver cs(cctx, "remade cone");
         for (solver::Term b : in_cone.base()) cs.add(b);
         const std::string_view name = model::assumption(id).name;
-        if (without(cs, in_cone, o, index, name) != solver::Status::Unsat) continue;
+        if (ask(cs, in_cone, o, index, name) != solver::Status::Unsat) continue;
         ++proved;
-        if (without(ws, whole, o, index, name) != solver::Status::Unsat)
+        if (ask(*ws, *whole, o, index, name) != solver::Status::Unsat)
           FAIL_CHECK(
               fmt::format("{}: {}: proved without {} in its remade cone of {} events, not "
                           "in the program",
