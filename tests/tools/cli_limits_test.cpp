@@ -96,6 +96,8 @@ refute visible produce -> consume
     const std::string limit = std::to_string(mib) + "M";
     CAPTURE(limit);
     CliRun r = run_cli({"check", "--max-memory", limit, f}, within(std::chrono::seconds(120)));
+    CAPTURE(r.exit_code);
+    CAPTURE(r.signal);  // a crash: the signal (its stdout, a pipe, may be lost with it)
     CAPTURE(r.out);
     CAPTURE(r.err);
     REQUIRE(!r.timed_out);
@@ -135,6 +137,8 @@ TEST_CASE("check: a batch under a low memory limit reports each case that runs o
     CAPTURE(jobs);
     CliRun r = run_cli({"check", "--quiet", "--jobs", jobs, "--max-memory", limit, dir},
                        within(std::chrono::seconds(120)));
+    CAPTURE(r.exit_code);
+    CAPTURE(r.signal);  // a crash: the signal (its stdout, a pipe, may be lost with it)
     CAPTURE(r.out);
     CAPTURE(r.err);
     REQUIRE(!r.timed_out);

@@ -93,6 +93,7 @@ CliRun run_cli(const std::vector<std::string>& args, const CliOptions& o) {
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (!r.timed_out && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  if (!r.timed_out && WIFSIGNALED(status)) r.signal = WTERMSIG(status);
   return r;
 }
 

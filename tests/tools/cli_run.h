@@ -10,6 +10,7 @@ namespace syncproof::testing {
 
 struct CliRun {
   int exit_code = -1;  // -1: killed at the deadline (timed_out) or by a signal
+  int signal = 0;      // the signal that ended it (not at the deadline), else 0
   bool timed_out = false;
   std::string out, err;
 };
