@@ -67,6 +67,53 @@ bool covers(const WaitWriter& w, size_t part) {
   return (w.parts >> part) & 1u;
 }
 
+// A word every writer of which gives every part a known value (fence signals, label value writes
+// of the whole word), with few enough states to walk: every state but the initial one is one
+// writer's value in all parts (possible() rules out mixing two writers, or a writer and the
+// initial value), so a poll there is one comparison with a known value (known_outcome). The
+// analyses below take this path for what would otherwise be a ValueSet per writer per wait.
+bool plain(const PolledWord& w) {
+  if (w.too_many_states) return false;
+  const uint8_t whole = static_cast<uint8_t>((1u << w.parts) - 1u);
+  for (const WaitWriter& x : w.writers)
+    if (x.kind != WaitWriter::Kind::Value || x.parts != whole) return false;
+  size_t total = 1;  // part_options' count: the initial value and every writer, per part
+  for (size_t i = 0; i < w.parts; ++i) total *= w.writers.size() + 1;
+  return total <= kMaxPollStates;
+}
+
+// The outcome of a poll of a plain word holding writer x's value: what outcome() gives for a
+// ValueSet that knows every part (min() == max() == the value, no timestamp).
+PollOutcome known_outcome(const PolledWord& w, const WaitWriter& x) {
+  const uint64_t v = w.parts == 1 ? x.value[0] : x.value[0] | (x.value[1] << w.part_bits);
+  bool sat = false;
+  switch (w.cmp) {
+    case Comparison::Never:
+      return {false, true};
+    case Comparison::Always:
+      return {true, false};
+    case Comparison::Less:
+      sat = v < w.ref;
+      break;
+    case Comparison::LessEqual:
+      sat = v <= w.ref;
+      break;
+    case Comparison::Greater:
+      sat = v > w.ref;
+      break;
+    case Comparison::GreaterEqual:
+      sat = v >= w.ref;
+      break;
+    case Comparison::Equal:
+      sat = v == w.ref;
+      break;
+    case Comparison::NotEqual:
+      sat = v != w.ref;
+      break;
+  }
+  return {sat, !sat};
+}
+
 // Whether a combination of part states can occur: a writer of several parts gives them all its
 // value at once, so no other part it wrote can still be initial, nor hold another writer of both.
 bool possible(const PolledWord& w, std::span<const int> st) {
@@ -224,6 +271,17 @@ bool may_pass_after_a_write(const PolledWord& w, ValueConfig cfg) {
 
 WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
   WaitValues out;
+  if (plain(w)) {  // the states in walk_states' order: the initial one, then each writer's
+    const std::array<int, 2> initial{kInitialPart, kInitialPart};
+    out.initial = poll_outcome(w, std::span<const int>(initial.data(), w.parts), cfg);
+    for (uint32_t k = 0; k < w.writers.size(); ++k) {
+      const PollOutcome o = known_outcome(w, w.writers[k]);
+      if (o.can_fail) out.trivially_monotone = false;
+      if (o.can_sat) out.may.push_back(k);
+      if (!o.can_fail) out.must.push_back(k);
+    }
+    return out;
+  }
   // Membership by writer, so that a word with many writers (a fence signalled at every frame)
   // costs linear time rather than a search of the list per state.
   std::vector<uint8_t> may(w.writers.size(), 0), must(w.writers.size(), 0);
@@ -289,11 +347,14 @@ bool chain_monotone(const PolledWord& w, std::span<const uint32_t> chain, ValueC
   const uint8_t whole = static_cast<uint8_t>((1u << w.parts) - 1u);
   for (const WaitWriter& x : w.writers)
     if (x.kind == WaitWriter::Kind::Work || x.parts != whole) return false;
+  const bool known = plain(w);
   std::array<int, 2> st{kInitialPart, kInitialPart};
   bool may = false, must = false;  // some earlier state may pass / must pass
   for (size_t i = 0; i <= chain.size(); ++i) {
     if (i > 0) st = {static_cast<int>(chain[i - 1]), static_cast<int>(chain[i - 1])};
-    const PollOutcome o = poll_outcome(w, std::span<const int>(st.data(), w.parts), cfg);
+    const PollOutcome o = i > 0 && known
+                              ? known_outcome(w, w.writers[chain[i - 1]])
+                              : poll_outcome(w, std::span<const int>(st.data(), w.parts), cfg);
     if ((may && !o.can_sat) || (must && o.can_fail)) return false;
     may = may || o.can_sat;
     must = must || !o.can_fail;

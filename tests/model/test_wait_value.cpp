@@ -98,3 +98,105 @@ TEST_CASE("analyze_again, may_pass_after_a_write, too_many_poll_states: as the f
   CHECK(shortcuts > 500);
   CHECK(overflows > 20);
 }
+
+namespace {
+
+// analyze() as wait_value.h defines it, from every state for_each_poll_state gives.
+WaitValues reference_analyze(const PolledWord& w, ValueConfig cfg) {
+  WaitValues out;
+  std::vector<uint8_t> may(w.writers.size(), 0), must(w.writers.size(), 0);
+  const bool walked = for_each_poll_state(w, [&](std::span<const int> st) {
+    const PollOutcome o = poll_outcome(w, st, cfg);
+    if (std::all_of(st.begin(), st.end(), [](int x) { return x == kInitialPart; })) {
+      out.initial = o;
+      return;
+    }
+    out.trivially_monotone = out.trivially_monotone && !o.can_fail;
+    for (size_t i = 0; i < st.size(); ++i)
+      for (size_t k = 0; k < w.writers.size(); ++k) {
+        const bool work_there = st[i] == kUnknownPart &&
+                                w.writers[k].kind == WaitWriter::Kind::Work &&
+                                ((w.writers[k].parts >> i) & 1u);
+        if (st[i] != static_cast<int>(k) && !work_there) continue;
+        may[k] |= o.can_sat;
+        must[k] |= !o.can_fail;
+      }
+  });
+  if (!walked) {
+    out = {};
+    out.overflow = true, out.trivially_monotone = false, out.initial = {true, true};
+    for (uint32_t k = 0; k < w.writers.size(); ++k) out.may.push_back(k);
+    return out;
+  }
+  for (uint32_t k = 0; k < w.writers.size(); ++k) {
+    if (may[k]) out.may.push_back(k);
+    if (must[k]) out.must.push_back(k);
+  }
+  return out;
+}
+
+// chain_monotone() as wait_value.h defines it, from poll_outcome along the chain.
+bool reference_chain_monotone(const PolledWord& w, std::span<const uint32_t> chain,
+                              ValueConfig cfg) {
+  if (w.too_many_states || chain.size() != w.writers.size()) return false;
+  for (const WaitWriter& x : w.writers)
+    if (x.kind == WaitWriter::Kind::Work || x.parts != (1u << w.parts) - 1u) return false;
+  bool may = false, must = false;
+  for (size_t i = 0; i <= chain.size(); ++i) {
+    const int s = i == 0 ? kInitialPart : static_cast<int>(chain[i - 1]);
+    const std::array<int, 2> st{s, s};
+    const PollOutcome o = poll_outcome(w, std::span<const int>(st.data(), w.parts), cfg);
+    if ((may && !o.can_sat) || (must && o.can_fail)) return false;
+    may = may || o.can_sat, must = must || !o.can_fail;
+  }
+  return true;
+}
+
+// A word whose writers all give every part a known value (fence signals, value writes of the
+// whole word): the shape analyze() and chain_monotone() decide by one comparison per writer.
+PolledWord random_known_word(std::mt19937_64& rng) {
+  auto pick = [&](uint32_t n) { return static_cast<uint32_t>(rng() % n); };
+  PolledWord w;
+  w.parts = static_cast<uint8_t>(1 + pick(2));
+  w.part_bits = w.parts == 1 ? (pick(2) ? 64 : 32) : 32;
+  w.cmp = static_cast<Comparison>(pick(8));
+  // Part 1 of a two-part reference near the values too, so that Equal can hold there.
+  w.ref = pick(6) | (w.parts == 2 && pick(2) ? uint64_t{pick(2)} << 32 : 0);
+  std::vector<WaitWriter> writers;
+  // Up to 63 writers of two parts stay within kMaxPollStates (64 * 64 states); 64 do not.
+  const uint32_t n = pick(8) == 0 ? 60 + pick(8) : pick(7);
+  const uint8_t whole = static_cast<uint8_t>((1u << w.parts) - 1u);
+  for (uint32_t k = 0; k < n; ++k)
+    writers.push_back({k, WaitWriter::Kind::Value, whole, {pick(6), pick(2)}, false});
+  w.writers = std::move(writers);
+  w.too_many_states = too_many_poll_states(w);
+  return w;
+}
+
+}  // namespace
+
+TEST_CASE("analyze, chain_monotone: as their definitions over every poll state") {
+  std::mt19937_64 rng(12);
+  const ValueConfig configs[] = {{true, true}, {true, false}, {false, true}, {false, false}};
+  size_t known = 0, known_overflows = 0, monotone = 0, not_monotone = 0;
+  for (int i = 0; i < 6000; ++i) {
+    const bool all_known = i % 2 == 0;
+    const PolledWord w = all_known ? random_known_word(rng) : random_word(rng);
+    known += all_known, known_overflows += all_known && w.too_many_states;
+    std::vector<uint32_t> chain(w.writers.size());
+    for (uint32_t k = 0; k < chain.size(); ++k) chain[k] = k;
+    if (rng() % 2) std::shuffle(chain.begin(), chain.end(), rng);
+    for (ValueConfig c : configs) {
+      CAPTURE(i);
+      CHECK(same(analyze(w, c), reference_analyze(w, c)));
+      const bool m = chain_monotone(w, chain, c);
+      CHECK(m == reference_chain_monotone(w, chain, c));
+      (m ? monotone : not_monotone) += 1;
+    }
+  }
+  // Both shapes, words of known values that overflow, and both answers of chain_monotone.
+  CHECK(known == 3000);
+  CHECK(known_overflows > 50);
+  CHECK(monotone > 1000);
+  CHECK(not_monotone > 1000);
+}
