@@ -128,13 +128,22 @@ class ChainSearch {
 
   // Fires non-relevant and urgent events until only choices are enabled. Non-monotone events
   // are always choices: firing one may disable another (graph.h).
+  //
+  // Each round fires the first relevant event (in `relevant` order) that is enabled and urgent.
+  // Nothing is disabled here (non-monotone events are not fired), and urgency changes only with
+  // the progress, so a round may resume its scan after the event the last one fired unless the
+  // progress moved or an earlier relevant event became enabled: the same events fire in the same
+  // order as with a scan from the start each round, without its cost (quadratic in the relevant
+  // events, which in a frame's whole-program search are thousands).
   Outcome saturate(Progress& s) {
     std::vector<EventId> work;
     work.swap(r_.newly_enabled());
+    size_t from = 0;  // the relevant events before it are not enabled and urgent
     for (;;) {
       while (!work.empty()) {
         EventId e = work.back();
         work.pop_back();
+        if (w_.slot[e] >= 0) from = std::min(from, static_cast<size_t>(w_.slot[e]));
         if (!r_.enabled(e) || w_.slot[e] >= 0 || (cone_ && !cone_->test(e)) || g_.nm.test(e))
           continue;
         r_.fire(e);
@@ -143,14 +152,17 @@ class ChainSearch {
         nw.clear();
       }
       bool progressed = false;
-      for (EventId e : w_.relevant) {
+      for (size_t i = from; i < w_.relevant.size(); ++i) {
+        const EventId e = w_.relevant[i];
         if (!r_.enabled(e) || g_.nm.test(e) || !w_.urgent(e, s)) continue;
         r_.fire(e);
+        const Progress before = s;
         Outcome out = w_.advance(e, s);
         auto& nw = r_.newly_enabled();
         work.insert(work.end(), nw.begin(), nw.end());
         nw.clear();
         if (out != Outcome::Open) return out;
+        from = before.ja == s.ja && before.jb == s.jb ? i + 1 : 0;
         progressed = true;
         break;
       }
