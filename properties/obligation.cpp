@@ -177,8 +177,10 @@ Obligation write_order_obligation(const LoweredProgram& p, const OpTable& ops, u
 // A's data must reach their meeting level after theirs (a WriteOrder obligation), or an older
 // value — a dirty line evicted late, a dirty GL2 line a GL2_INVALIDATE keeps — can be what the
 // read returns (SEMANTICS.md P-VISIBLE, "older writes").
-void older_writes(const LoweredProgram& p, const OpTable& ops, const ApiOrder& hb, uint32_t w,
-                  uint32_t r, std::vector<Obligation>& out) {
+// `index` (null: a scan of every access) finds the shadowing writes between a candidate and A's
+// write (they overlap there).
+void older_writes(const LoweredProgram& p, const OpTable& ops, const ApiOrder& hb,
+                  const AccessIndex* index, uint32_t w, uint32_t r, std::vector<Obligation>& out) {
   const MemAccess& aw = p.accesses[w];
   const MemAccess& ar = p.accesses[r];
   for (uint32_t x = 0; x < p.accesses.size(); ++x) {
@@ -190,7 +192,7 @@ void older_writes(const LoweredProgram& p, const OpTable& ops, const ApiOrder& h
       continue;
     const uint64_t blo = std::max({ax.blo, aw.blo, ar.blo}),
                    bhi = std::min({ax.bhi, aw.bhi, ar.bhi});
-    if (blo > bhi || shadowed_write(p, hb, x, w)) continue;
+    if (blo > bhi || shadowed_write(p, hb, x, w, index)) continue;
     Obligation o = write_order_obligation(p, ops, x, w, blo / kUnitBytes, bhi / kUnitBytes);
     const bool dup = std::any_of(out.begin(), out.end(), [&](const Obligation& e) {
       return e.kind == o.kind && e.waw.first == x && e.waw.second == w && e.waw.lo == o.waw.lo &&
@@ -200,7 +202,8 @@ void older_writes(const LoweredProgram& p, const OpTable& ops, const ApiOrder& h
   }
 }
 
-Obligations visible(const LoweredProgram& p, const Property& prop, bool value_assumptions) {
+Obligations visible(const LoweredProgram& p, const Property& prop, bool scan_all,
+                    bool value_assumptions) {
   Obligations out;
   const Case& c = *p.source;
   uint32_t qa, ia, qb, ib;
@@ -209,6 +212,7 @@ Obligations visible(const LoweredProgram& p, const Property& prop, bool value_as
     return out;
   }
   std::optional<ApiOrder> hb;
+  std::optional<AccessIndex> index;
   const OpTable ops(p);
   for (uint32_t w : p.command(qa, ia).accesses)
     for (uint32_t r : p.command(qb, ib).accesses) {
@@ -220,7 +224,8 @@ Obligations visible(const LoweredProgram& p, const Property& prop, bool value_as
       if (prop.resource && !on_resource(c, ar, *prop.resource)) continue;
       out.list.push_back(fresh_obligation(p, ops, w, r));
       if (!hb) hb.emplace(p, value_assumptions);
-      older_writes(p, ops, *hb, w, r, out.list);
+      if (!index && !scan_all) index.emplace(p, *hb);
+      older_writes(p, ops, *hb, index ? &*index : nullptr, w, r, out.list);
     }
   if (hb) out.relies = hb->relies();
   if (out.list.empty())
@@ -404,7 +409,7 @@ Obligations obligations_with(const LoweredProgram& p, const Property& prop, bool
                              bool value_assumptions, size_t limit = SIZE_MAX) {
   switch (prop.kind) {
     case PropertyKind::Visible:
-      return visible(p, prop, value_assumptions);
+      return visible(p, prop, scan_all, value_assumptions);
     case PropertyKind::Ordered:
       return ordered(p, prop);
     case PropertyKind::NoHazards:

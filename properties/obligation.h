@@ -109,9 +109,9 @@ struct Obligations {
   // without those waits the list would differ. A proof of the list rests on them too.
   uint32_t relies = 0;
 };
-// scan_all: find the no-hazards pairs and their shadowing writes by testing every pair and every
-// access, as before the index (properties/access_index.h); the tests check both give the same
-// list.
+// scan_all: find the no-hazards pairs and the shadowing writes of no-hazards and visible by
+// testing every pair and every access, as before the index (properties/access_index.h); the tests
+// check both give the same list.
 Obligations obligations_for(const model::LoweredProgram& p, const model::Property& prop,
                             bool scan_all = false);
 

@@ -27,8 +27,10 @@ struct Gen {
   bool coin(uint32_t percent) { return pick(100) < percent; }
 };
 
-std::string random_case(uint64_t seed) {
+// labelled: the data commands get labels c0, c1, ... (the count is stored there).
+std::string random_case(uint64_t seed, uint32_t* labelled = nullptr) {
   Gen g(seed);
+  auto label = [&] { return labelled ? fmt::format("c{}: ", (*labelled)++) : std::string(); };
   std::string s = "queue gfx graphics\nqueue acs compute\nqueue cpu host\nfence f\n";
   for (int b = 0; b < 6; ++b) s += fmt::format("fence e{}\n", b);
   const uint32_t nres = 2 + g.pick(4);
@@ -66,17 +68,20 @@ std::string random_case(uint64_t seed) {
         s += fmt::format("  Wait32BitValueX(w{}, GREATER_EQUAL, {})\n", g.pick(nlabels),
                          1 + g.pick(value));
       } else if (q == 2) {
-        s += fmt::format("  Host {} {} as host\n", g.coin(50) ? "writes" : "reads", res());
-      } else if (what < 6) {
-        s += fmt::format("  CopyBufferRegion reads {} as copy-src, writes {} as copy-dst\n", res(),
+        s += fmt::format("  {}Host {} {} as host\n", label(), g.coin(50) ? "writes" : "reads",
                          res());
+      } else if (what < 6) {
+        s += fmt::format("  {}CopyBufferRegion reads {} as copy-src, writes {} as copy-dst\n",
+                         label(), res(), res());
       } else if (q == 0 && what < 8) {
         const char* kinds[] = {"writes {} as rt", "reads {} as srv", "writes {} as depth",
                                "writes {} as uav", "reads {} as vertex"};
-        s += fmt::format("  Draw {}, {}\n", fmt::format(fmt::runtime(kinds[g.pick(5)]), res()),
+        s += fmt::format("  {}Draw {}, {}\n", label(),
+                         fmt::format(fmt::runtime(kinds[g.pick(5)]), res()),
                          fmt::format(fmt::runtime(kinds[g.pick(5)]), res()));
       } else {
-        s += fmt::format("  Dispatch {} {} as uav\n", g.coin(60) ? "writes" : "reads", res());
+        s += fmt::format("  {}Dispatch {} {} as uav\n", label(), g.coin(60) ? "writes" : "reads",
+                         res());
       }
     }
     s += fmt::format("  Signal(e{}, 1)\n", block);
@@ -122,4 +127,40 @@ TEST_CASE("no-hazards from the access index: the scan's obligations, in its orde
   CHECK(obligations > 10 * cases);
   CHECK(races > 0);
   CHECK(races < obligations / 2);
+}
+
+// visible's older writes (obligation.cpp older_writes) find their shadowing writes through the
+// index too: the same lists as the scan of every access, for `visible` between every two labelled
+// commands (made here, not in the text: the linter rejects a vacuous one).
+TEST_CASE("visible from the access index: the scan's obligations, in its order") {
+  size_t properties = 0, older = 0;
+  for (uint64_t seed = 1; seed <= 400; ++seed) {
+    uint32_t labelled = 0;
+    const std::string text = random_case(seed, &labelled);
+    auto pr = lang::parse_case(fmt::format("visible-{}.sync", seed), text);
+    if (pr.has_errors()) continue;
+    const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+    CAPTURE(text);
+    for (uint32_t a = 0; a < labelled; ++a)
+      for (uint32_t b = 0; b < labelled; ++b) {
+        model::Property prop;
+        prop.kind = model::PropertyKind::Visible;
+        prop.from = fmt::format("c{}", a), prop.to = fmt::format("c{}", b);
+        const auto indexed = properties::obligations_for(p, prop);
+        const auto scanned = properties::obligations_for(p, prop, true);
+        CAPTURE(prop.from);
+        CAPTURE(prop.to);
+        CHECK(indexed.error == scanned.error);
+        CHECK(indexed.relies == scanned.relies);
+        REQUIRE(indexed.list.size() == scanned.list.size());
+        for (size_t i = 0; i < indexed.list.size(); ++i) {
+          REQUIRE(indexed.list[i].name == scanned.list[i].name);
+          older += indexed.list[i].kind == properties::Obligation::Kind::WriteOrder;
+        }
+        properties += indexed.error.empty();
+      }
+  }
+  MESSAGE(fmt::format("{} visible properties, {} older-write obligations", properties, older));
+  CHECK(properties > 2000);
+  CHECK(older > 1000);
 }
