@@ -49,6 +49,11 @@ class Graphs {
     return *g;
   }
   WaitRules& rules() { return rules_; }
+  // The orders without every assumption present in the program (kept once made).
+  const OrderGraph& unguarded() {
+    if (!unguarded_) unguarded_ = order_graph(p_, assumptions_present(p_));
+    return *unguarded_;
+  }
 
  private:
   const LoweredProgram& p_;
@@ -56,6 +61,7 @@ class Graphs {
   size_t keep_;
   std::map<uint32_t, std::unique_ptr<Graph>> cache_;
   std::deque<uint32_t> order_;  // the kept graphs but the first, oldest first
+  std::optional<OrderGraph> unguarded_;
 };
 
 // `cone`: ancestors of the obligation's watched events (graph.h), outside which the reduced
@@ -117,7 +123,7 @@ class Whole {
     if (!cone_) {
       std::vector<char> after_read;
       if (EventId d = decided_by(p_, o_); d != kNoEvent)
-        after_read = descendants(graphs_.get(assumptions_present(p_)), d);
+        after_read = descendants(graphs_.unguarded(), d);
       std::vector<EventId> watched =
           watched_events(p_, o_, after_read.empty() ? nullptr : &after_read);
       const Graph& g = graphs_.get(0);

@@ -94,9 +94,17 @@ ValueConfig WaitRules::values(uint32_t dropped) const {
   return value_config(p_.config.assumptions, dropped);
 }
 
-const WaitValues& WaitRules::analysis(uint32_t wait, ValueConfig v) {
+const WaitRules::Analysis& WaitRules::analysis(uint32_t wait, ValueConfig v) {
   auto [it, fresh] = analyses_.try_emplace(uint64_t{wait} * 4 + value_bits(v));
-  if (fresh) it->second = analyze(p_.waits[wait].word, v);
+  if (fresh) {
+    Analysis& a = it->second;
+    a.values = analyze(p_.waits[wait].word, v);
+    a.determinate = determinate(a.values);
+    // Only the list this mode's rules use is kept: a frame's waits each list most writers of
+    // their word, for every value configuration asked.
+    std::vector<uint32_t>& unused = mode_ == WaitMode::Safety ? a.values.must : a.values.may;
+    std::vector<uint32_t>().swap(unused);
+  }
   return it->second;
 }
 
@@ -144,12 +152,13 @@ bool WaitRules::reach(EventId a, EventId b, uint32_t dropped) {
 WaitRules::Rule WaitRules::rule(uint32_t i, uint32_t dropped) {
   const WaitRule& w = p_.waits[i];
   const ValueConfig v = values(dropped);
-  const WaitValues& vals = analysis(i, v);
+  const Analysis& an = analysis(i, v);
+  const WaitValues& vals = an.values;
   // Monotone along the chain the lowering found, if this graph's orders still chain the writers
   // (another assumption's orders may, where the lowering's path used a dropped one).
   const bool chain =
       !vals.trivially_monotone && w.chained && chain_monotone(i, v) && chained(i, dropped);
-  if ((!vals.trivially_monotone && !chain) || (mode_ == WaitMode::Deadlock && !determinate(vals)))
+  if ((!vals.trivially_monotone && !chain) || (mode_ == WaitMode::Deadlock && !an.determinate))
     return {Kind::Value, nullptr};
   // Monotone: unconstrained when the initial poll may (safety) or must (deadlock) pass.
   const bool initial_ok = mode_ == WaitMode::Safety ? vals.initial.can_sat : !vals.initial.can_fail;
@@ -186,7 +195,15 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped, Wait
       for (const WaitWriter& x : w.word.writers) evs.push_back(x.ev);
       ed.value_rule(g, i, w.wait, evs);
     } else if (r.kind == WaitRules::Kind::Monotone) {
-      for (uint32_t k : *r.cands) evs.push_back(w.word.writers[k].ev);
+      // Writers that orders land in event order: the first candidate lands before every other
+      // in every execution, so the rule on it alone allows the same executions, and a frame's
+      // waits on one fence (each with most of its signals as candidates) stay linear.
+      if (r.cands->size() > 1 && rules->writers_chained(i, dropped)) {
+        evs.push_back(w.word.writers[r.cands->front()].ev);
+        for (uint32_t k : *r.cands) evs[0] = std::min(evs[0], w.word.writers[k].ev);
+      } else {
+        for (uint32_t k : *r.cands) evs.push_back(w.word.writers[k].ev);
+      }
       ed.monotone_rule(g, i, w.wait, evs);
     }
   }
@@ -253,16 +270,38 @@ Bitset ancestors(const Graph& g, const std::vector<EventId>& targets) {
   return seen;
 }
 
-std::vector<char> descendants(const Graph& g, EventId e) {
-  std::vector<char> seen(g.n, 0);
+namespace {
+
+std::vector<char> reached(size_t n, const std::vector<uint32_t>& succ_start,
+                          const std::vector<uint32_t>& succ, EventId e) {
+  std::vector<char> seen(n, 0);
   std::vector<EventId> todo{e};
   while (!todo.empty()) {
     EventId x = todo.back();
     todo.pop_back();
-    for (uint32_t i = g.succ_start[x]; i < g.succ_start[x + 1]; ++i)
-      if (!seen[g.succ[i]]) seen[g.succ[i]] = 1, todo.push_back(g.succ[i]);
+    for (uint32_t i = succ_start[x]; i < succ_start[x + 1]; ++i)
+      if (!seen[succ[i]]) seen[succ[i]] = 1, todo.push_back(succ[i]);
   }
   return seen;
+}
+
+}  // namespace
+
+std::vector<char> descendants(const Graph& g, EventId e) {
+  return reached(g.n, g.succ_start, g.succ, e);
+}
+
+OrderGraph order_graph(const LoweredProgram& p, uint32_t dropped) {
+  std::vector<std::pair<uint32_t, uint32_t>> edges;
+  for (const Order& o : p.orders)
+    if (!(o.guard.id && (dropped & bit(*o.guard.id)))) edges.push_back({o.before, o.after});
+  OrderGraph g;
+  csr(static_cast<uint32_t>(p.events.size()), edges, &g.succ_start, &g.succ);
+  return g;
+}
+
+std::vector<char> descendants(const OrderGraph& g, EventId e) {
+  return reached(g.succ_start.size() - 1, g.succ_start, g.succ, e);
 }
 
 Runner::Runner(const Graph& g)

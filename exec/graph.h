@@ -81,13 +81,22 @@ class WaitRules {
   Rule rule(uint32_t wait, uint32_t dropped);
   // Waits that get a value rule under `dropped`.
   uint32_t value_rules(uint32_t dropped);
+  // Whether the orders kept under `dropped` land the wait's writers in event order in every
+  // execution: then "after one of its candidates" is "after the first of them".
+  bool writers_chained(uint32_t wait, uint32_t dropped) { return chained(wait, dropped); }
   model::ValueConfig values(uint32_t dropped) const;
 
  private:
   static uint32_t value_bits(model::ValueConfig v) {
     return (v.initial_zero ? 1u : 0u) | (v.timestamp_nonzero ? 2u : 0u);
   }
-  const model::WaitValues& analysis(uint32_t wait, model::ValueConfig v);
+  // A wait's analysis under one value configuration, with only the list of writers this mode
+  // uses (may for safety, must for deadlock freedom), and whether it is model::determinate.
+  struct Analysis {
+    model::WaitValues values;
+    bool determinate = false;
+  };
+  const Analysis& analysis(uint32_t wait, model::ValueConfig v);
   const std::vector<uint32_t>& by_event(uint32_t wait);
   bool chain_monotone(uint32_t wait, model::ValueConfig v);
   bool chained(uint32_t wait, uint32_t dropped);  // orders put its writers in event order
@@ -95,9 +104,9 @@ class WaitRules {
 
   const model::LoweredProgram& p_;
   WaitMode mode_;
-  std::vector<std::vector<uint32_t>> out_;          // by event: the orders it starts
-  std::map<uint64_t, model::WaitValues> analyses_;  // by wait * 4 + value bits
-  std::map<uint64_t, bool> chain_monotone_;         // by wait * 4 + value bits
+  std::vector<std::vector<uint32_t>> out_;   // by event: the orders it starts
+  std::map<uint64_t, Analysis> analyses_;    // by wait * 4 + value bits
+  std::map<uint64_t, bool> chain_monotone_;  // by wait * 4 + value bits
   // By writer list (the program holds them): its writers in event order (model::writers_by_event);
   // by (writer list, dropped): whether orders chain them in that order.
   std::map<const void*, std::vector<uint32_t>> by_event_;
@@ -142,6 +151,15 @@ Bitset ancestors(const Graph& g, const std::vector<model::EventId>& targets);
 
 // Events that follow `e` in every execution through orders alone (e excluded), one flag each.
 std::vector<char> descendants(const Graph& g, model::EventId e);
+
+// The program's orders without those of the dropped assumptions, as successor lists: what
+// descendants() reads of a graph, without its wait rules (a frame's graph without every
+// assumption has a value rule per wait, each with every writer of its word: quadratic).
+struct OrderGraph {
+  std::vector<uint32_t> succ_start, succ;
+};
+OrderGraph order_graph(const model::LoweredProgram& p, uint32_t dropped);
+std::vector<char> descendants(const OrderGraph& g, model::EventId e);
 
 // One execution in progress: which events fired (in order) and which are enabled. fire/undo are
 // O(degree); undo restores the state exactly (the search backtracks with it).

@@ -1,6 +1,8 @@
 // The executor on case files: verdicts, budgets, deadlocks, traces and assumptions.
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
+
 #include <filesystem>
 
 #include "exec/check.h"
@@ -152,4 +154,32 @@ TEST_CASE("the whole library: reduced verdicts as expected; full search agrees w
     }
   }
   CHECK(full_checked > 20);
+}
+
+// build_graph gives a monotone rule on writers that orders land in event order its first
+// candidate alone (every execution has it land before the others); writers on two queues keep
+// every candidate.
+TEST_CASE("build_graph: a wait on chained writers waits for the first of its candidates") {
+  auto rule_candidates = [](const std::string& signals) {
+    const syncproof::testing::LoweredCase t(
+        "queue gfx graphics\nqueue acs compute\n"
+        "queue dma compute\nfence f\n" +
+        signals + "on acs:\n  Wait(f, 2)\n");
+    const Graph g = build_graph(t.p, WaitMode::Safety);
+    REQUIRE(g.rule_wait.size() == 1);
+    std::vector<std::string> out;
+    for (uint32_t i = g.cand_start[0]; i < g.cand_start[1]; ++i) {
+      const model::Event& e = t.p.events[g.cand[i]];
+      out.push_back(fmt::format("{}:{}", t.p.source->queues[e.queue].name, e.cmd));
+    }
+    return out;
+  };
+  // Signals 2 and 3 both satisfy the wait; on one queue, 2 lands first.
+  CHECK(rule_candidates("on gfx:\n  Signal(f, 1)\n  Signal(f, 2)\n  Signal(f, 3)\n") ==
+        std::vector<std::string>{"gfx:1"});
+  // Every signal satisfies it; those on gfx land in order, but not with dma's.
+  CHECK(rule_candidates("on gfx:\n  Signal(f, 2)\n  Signal(f, 3)\n") ==
+        std::vector<std::string>{"gfx:0"});
+  CHECK(rule_candidates("on gfx:\n  Signal(f, 2)\n  Signal(f, 3)\non dma:\n  Signal(f, 4)\n") ==
+        std::vector<std::string>{"gfx:0", "gfx:1", "dma:0"});
 }
