@@ -503,6 +503,8 @@ void Lowerer::resolve_waits() {
       if (monotone_under(flipped_cfg[i], flipped_vals[i]) != w.monotone)
         w.value_depends |= 1u << static_cast<int>(i == 0 ? AssumptionId::InitialZero
                                                          : AssumptionId::TimestampNonzero);
+    // Exact sizes: a frame's waits on one fence each list most of its signals.
+    w.candidates.reserve(vals.may.size()), w.must_candidates.reserve(vals.must.size());
     for (uint32_t k : vals.may) w.candidates.push_back(word.writers[k].ev);
     for (uint32_t k : vals.must) w.must_candidates.push_back(word.writers[k].ev);
     const std::array<int, 2> initial{kInitialPart, kInitialPart};
