@@ -461,13 +461,18 @@ void Lowerer::resolve_waits() {
     word.too_many_states = facts->too_many_states;
     const WaitValues vals = analyze(word, vcfg);
     // The analysis with each value assumption flipped (A-INITIAL-ZERO, A-TIMESTAMP-NONZERO).
+    // Where only the first poll depends on them, the lists and trivially_monotone are vals'
+    // (analyze_again), and only those are compared here: not copied for each wait.
+    const bool same_lists = only_first_poll_depends(word);
     std::array<WaitValues, 2> flipped_vals;
     std::array<ValueConfig, 2> flipped_cfg;
     for (int i = 0; i < 2; ++i) {
       const AssumptionId a = i == 0 ? AssumptionId::InitialZero : AssumptionId::TimestampNonzero;
       ValueConfig flipped = vcfg;
       (a == AssumptionId::InitialZero ? flipped.initial_zero : flipped.timestamp_nonzero) ^= true;
-      flipped_cfg[i] = flipped, flipped_vals[i] = analyze_again(word, vals, flipped);
+      flipped_cfg[i] = flipped;
+      if (same_lists) continue;
+      flipped_vals[i] = analyze(word, flipped);
       const WaitValues& other = flipped_vals[i];
       if (other.may != vals.may || other.must != vals.must ||
           other.trivially_monotone != vals.trivially_monotone)
@@ -492,15 +497,18 @@ void Lowerer::resolve_waits() {
     bool chained = false;
     if (!vals.trivially_monotone && *facts->chain_guards)
       chained = true, chain_guard_bits = **facts->chain_guards;
+    std::optional<ChainMonotone> along_chain;  // walked once, for the first configuration asked
     auto monotone_under = [&](ValueConfig c, const WaitValues& v) {
-      return v.trivially_monotone || (chained && chain_monotone(word, chain, c));
+      if (v.trivially_monotone || !chained) return v.trivially_monotone;
+      if (!along_chain) along_chain.emplace(word, chain);
+      return (*along_chain)(c);
     };
     w.monotone = monotone_under(vcfg, vals);
     w.determinate = determinate(vals);
     w.chained = chained;
     if (chained) w.chain_guards = chain_guard_bits;
     for (int i = 0; i < 2; ++i)
-      if (monotone_under(flipped_cfg[i], flipped_vals[i]) != w.monotone)
+      if (monotone_under(flipped_cfg[i], same_lists ? vals : flipped_vals[i]) != w.monotone)
         w.value_depends |= 1u << static_cast<int>(i == 0 ? AssumptionId::InitialZero
                                                          : AssumptionId::TimestampNonzero);
     // Exact sizes: a frame's waits on one fence each list most of its signals.

@@ -322,14 +322,16 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
   return out;
 }
 
-WaitValues analyze_again(const PolledWord& w, const WaitValues& v, ValueConfig cfg) {
+bool only_first_poll_depends(const PolledWord& w) {
   // With one part, a state other than the first is one writer's value (or unknown), which no
   // value assumption touches unless it is a timestamp (A-TIMESTAMP-NONZERO).
-  const bool only_first =
-      w.parts == 1 && std::none_of(w.writers.begin(), w.writers.end(), [](const WaitWriter& x) {
-        return x.kind == WaitWriter::Kind::Timestamp;
-      });
-  if (!only_first) return analyze(w, cfg);
+  return w.parts == 1 && std::none_of(w.writers.begin(), w.writers.end(), [](const WaitWriter& x) {
+           return x.kind == WaitWriter::Kind::Timestamp;
+         });
+}
+
+WaitValues analyze_again(const PolledWord& w, const WaitValues& v, ValueConfig cfg) {
+  if (!only_first_poll_depends(w)) return analyze(w, cfg);
   WaitValues out = v;
   if (!out.overflow) {
     const int initial = kInitialPart;
@@ -343,18 +345,40 @@ bool determinate(const WaitValues& v) {
 }
 
 bool chain_monotone(const PolledWord& w, std::span<const uint32_t> chain, ValueConfig cfg) {
-  if (w.too_many_states || chain.size() != w.writers.size()) return false;
+  return ChainMonotone(w, chain)(cfg);
+}
+
+ChainMonotone::ChainMonotone(const PolledWord& w, std::span<const uint32_t> chain)
+    : w_(w), chain_(chain), known_(plain(w) && chain.size() == w.writers.size()) {
+  // Each poll after the first passes or fails for certain (known_outcome), whatever the
+  // configuration.
+  bool passed = false;
+  closed_ = all_pass_ = true;
+  for (size_t i = 0; known_ && i < chain.size(); ++i) {
+    const bool pass = known_outcome(w, w.writers[chain[i]]).can_sat;
+    if (!pass) closed_ = closed_ && !passed, all_pass_ = false;
+    passed = passed || pass;
+  }
+}
+
+bool ChainMonotone::operator()(ValueConfig cfg) const {
+  const PolledWord& w = w_;
+  const std::array<int, 2> initial{kInitialPart, kInitialPart};
+  if (known_) {
+    // The walk below on known values: a poll that fails after one that may or must pass breaks
+    // it, and the first poll counts when it may pass or must pass.
+    const PollOutcome o = poll_outcome(w, std::span<const int>(initial.data(), w.parts), cfg);
+    return closed_ && (all_pass_ || (!o.can_sat && o.can_fail));
+  }
+  if (w.too_many_states || chain_.size() != w.writers.size()) return false;
   const uint8_t whole = static_cast<uint8_t>((1u << w.parts) - 1u);
   for (const WaitWriter& x : w.writers)
     if (x.kind == WaitWriter::Kind::Work || x.parts != whole) return false;
-  const bool known = plain(w);
-  std::array<int, 2> st{kInitialPart, kInitialPart};
+  std::array<int, 2> st = initial;
   bool may = false, must = false;  // some earlier state may pass / must pass
-  for (size_t i = 0; i <= chain.size(); ++i) {
-    if (i > 0) st = {static_cast<int>(chain[i - 1]), static_cast<int>(chain[i - 1])};
-    const PollOutcome o = i > 0 && known
-                              ? known_outcome(w, w.writers[chain[i - 1]])
-                              : poll_outcome(w, std::span<const int>(st.data(), w.parts), cfg);
+  for (size_t i = 0; i <= chain_.size(); ++i) {
+    if (i > 0) st = {static_cast<int>(chain_[i - 1]), static_cast<int>(chain_[i - 1])};
+    const PollOutcome o = poll_outcome(w, std::span<const int>(st.data(), w.parts), cfg);
     if ((may && !o.can_sat) || (must && o.can_fail)) return false;
     may = may || o.can_sat;
     must = must || !o.can_fail;

@@ -118,6 +118,25 @@ bool determinate(const WaitValues& v);
 // by one that may fail. Then the candidate rule is exact although some writer fails the wait (a
 // fence signalled 1, 2, 3 on one queue, waited for with >= 2).
 bool chain_monotone(const PolledWord& w, std::span<const uint32_t> chain, ValueConfig cfg);
+// chain_monotone(w, chain, cfg) for several configurations of one wait. When every writer gives
+// the whole word a known value, a configuration decides only the first poll, so the chain is
+// walked once (a frame's waits each ask three configurations of a chain of thousands); else each
+// call walks it. `w` and `chain` must outlive it.
+class ChainMonotone {
+ public:
+  ChainMonotone(const PolledWord& w, std::span<const uint32_t> chain);
+  bool operator()(ValueConfig cfg) const;
+
+ private:
+  const PolledWord& w_;
+  std::span<const uint32_t> chain_;
+  bool known_ = false;
+  // Known values: no writer along the chain fails after one passes / every writer passes.
+  bool closed_ = false, all_pass_ = false;
+};
+// Whether analyze(w, cfg) differs between configurations only in its first poll (`initial`):
+// a word of one part without timestamp writers (analyze_again's shortcut).
+bool only_first_poll_depends(const PolledWord& w);
 // The writers' indices in event-id order (the order chain_monotone is asked about).
 std::vector<uint32_t> writers_by_event(const PolledWord& w);
 
