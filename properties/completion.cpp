@@ -26,8 +26,14 @@ bool all_can_complete(const LoweredProgram& p, bool deadlock_rules) {
     const bool exempt = deadlock_rules ? !r.initial.can_fail : r.initial.can_sat;
     if (exempt) continue;
     wait_needs[r.wait] = 1;
-    for (EventId c : deadlock_rules ? r.must_candidates : r.candidates)
-      waits_on[c].push_back(r.wait);
+    const std::vector<EventId>& cands = deadlock_rules ? r.must_candidates : r.candidates;
+    // Writers the orders land in event order (WaitRule::chained): each candidate completes only
+    // after the first one did, so that one alone releases the wait as early (a frame's waits
+    // each list most signals of their fence).
+    if (r.chained && !cands.empty())
+      waits_on[*std::min_element(cands.begin(), cands.end())].push_back(r.wait);
+    else
+      for (EventId c : cands) waits_on[c].push_back(r.wait);
   }
   std::vector<std::vector<EventId>> succ(n);
   for (const Order& o : p.orders) succ[o.before].push_back(o.after);

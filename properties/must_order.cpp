@@ -125,8 +125,12 @@ void MustOrder::build() {
         r.value_depends | (r.zero_satisfies ? 0 : bit(AssumptionId::InitialZero));
     if (r.initial.can_sat || r.candidates.empty() || (rests & forbidden_)) continue;
     active_[w] = r.candidates;
-    std::sort(active_[w].begin(), active_[w].end(),
-              [&](EventId a, EventId b) { return std::pair(pos_[a], a) < std::pair(pos_[b], b); });
+    auto by_pos = [&](EventId a, EventId b) {
+      return std::pair(pos_[a], a) < std::pair(pos_[b], b);
+    };
+    // Usually sorted already (a fence's signals in queue order): checked in linear time.
+    if (!std::is_sorted(active_[w].begin(), active_[w].end(), by_pos))
+      std::sort(active_[w].begin(), active_[w].end(), by_pos);
     active_[w].erase(std::unique(active_[w].begin(), active_[w].end()), active_[w].end());
   }
   // Rounds of dropping, from each rule caught in a cycle, the candidates its wait is before (see
