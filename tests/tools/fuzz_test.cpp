@@ -6,6 +6,7 @@
 #include "lang/parse.h"
 #include "model/events.h"
 #include "properties/completion.h"
+#include "tests/tools/library_cases.h"
 #include "tools/fuzz_gen.h"
 #include "tools/fuzz_shrink.h"
 
@@ -54,6 +55,38 @@ TEST_CASE("generated cases of every size are valid and have a complete execution
     CHECK(invalid > 0);
     CHECK(deadlocks * 100 < cases * 15);
   }
+}
+
+// all_can_complete lets a chained wait (model::WaitRule::chained) be released by its first
+// candidate alone: the same answer as with every candidate, in both modes, on the library and on
+// generated cases (the program is copied with no wait chained).
+TEST_CASE(
+    "all_can_complete: a chained wait's first candidate releases it as every candidate does") {
+  std::vector<std::string> texts;
+  for (const auto& [path, text] : testing::library_cases()) texts.push_back(text);
+  for (uint64_t seed = 1; seed <= 300; ++seed)
+    texts.push_back(generate_case(seed, {seed % 2 ? 40 : 150, 4}).render());
+  size_t programs = 0, chained = 0, incomplete = 0;
+  for (const std::string& text : texts) {
+    auto pr = lang::parse_case("t.sync", text);
+    if (pr.has_errors()) continue;
+    for (bool zero : {true, false}) {
+      const model::LoweredProgram p =
+          model::lower(pr.c, model::config_for(pr.c, std::nullopt, {{zero, "A-INITIAL-ZERO"}}));
+      model::LoweredProgram unchained = p;
+      for (model::WaitRule& w : unchained.waits) chained += w.chained, w.chained = false;
+      ++programs;
+      CAPTURE(text);
+      for (bool deadlock : {false, true}) {
+        const bool all = properties::all_can_complete(p, deadlock);
+        CHECK(all == properties::all_can_complete(unchained, deadlock));
+        incomplete += !all;
+      }
+    }
+  }
+  MESSAGE(programs, " programs, ", chained, " chained waits, ", incomplete, " incomplete");
+  CHECK(chained > 100);
+  CHECK(incomplete > 20);
 }
 
 TEST_CASE("line variants drop one flag, one access, or the range") {
