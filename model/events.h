@@ -223,6 +223,9 @@ struct LoweredProgram {
 
 // Lower a (lint-clean) case under a configuration. Never fails on a lint-clean case.
 LoweredProgram lower(const Case& c, const ModelConfig& config);
+// lower(c, config).events.size(), without analysing what the waits read (quadratic in a frame's
+// waits and signals): for caps on a case's size.
+size_t lowered_events(const Case& c, const ModelConfig& config);
 
 // The configuration a case asks for (profile, assume, target), with command-line overrides
 // applied on top. Unknown names have been rejected by the linter.

@@ -96,10 +96,14 @@ Lowerer::Lowerer(const Case& c, const ModelConfig& cfg, LoweredProgram& out)
 }
 
 void Lowerer::run() {
+  lower_commands();
+  resolve_waits();
+}
+
+void Lowerer::lower_commands() {
   for (q_ = 0; q_ < c_.queues.size(); ++q_)
     for (cmd_ = 0; cmd_ < c_.queues[q_].commands.size(); ++cmd_)
       lower_command(c_.queues[q_].commands[cmd_]);
-  resolve_waits();
 }
 
 EventId Lowerer::ev(EventKind k, std::string what) {
@@ -421,6 +425,12 @@ LoweredProgram lower(const Case& c, const ModelConfig& config) {
   LoweredProgram p;
   detail::Lowerer(c, config, p).run();
   return p;
+}
+
+size_t lowered_events(const Case& c, const ModelConfig& config) {
+  LoweredProgram p;
+  detail::Lowerer(c, config, p).lower_commands();
+  return p.events.size();
 }
 
 ModelConfig config_for(const Case& c, std::optional<Profile> profile_override,

@@ -56,6 +56,9 @@ class Lowerer {
  public:
   Lowerer(const Case& c, const ModelConfig& cfg, LoweredProgram& out);
   void run();
+  // The commands' events, orders and accesses, without the waits' value analysis (run() is this,
+  // then resolve_waits()).
+  void lower_commands();
 
  private:
   // events and constraints

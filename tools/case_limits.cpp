@@ -22,7 +22,7 @@ std::optional<std::string> over_caps(const model::Case& c, std::optional<model::
     return fmt::format(
         "the case has {} commands, over the cap of {} per case (--max-commands): not checked",
         size.commands, caps.commands);
-  size.events = model::lower(c, model::config_for(c, profile, assume)).events.size();
+  size.events = model::lowered_events(c, model::config_for(c, profile, assume));
   if (size.events > caps.events)
     return fmt::format(
         "the case lowers to {} hardware events ({} commands), over the cap of {} per case "

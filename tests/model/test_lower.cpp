@@ -4,8 +4,10 @@
 
 #include <algorithm>
 
+#include "lang/parse.h"
 #include "model/lower_impl.h"
 #include "tests/case_fixture.h"
+#include "tests/tools/library_cases.h"
 
 using namespace syncproof::model;
 
@@ -155,4 +157,18 @@ on q1:
   CHECK(w.monotone);  // safety's candidate rule stays exact: the wait may complete at any time
   CHECK_FALSE(w.determinate);
   CHECK_FALSE(w.deadlock_monotone());
+}
+
+// The input caps count events without the waits' analysis (model::lowered_events).
+TEST_CASE("lowered_events: as many events as the full lowering, on the library") {
+  size_t cases = 0;
+  for (const auto& [path, text] : syncproof::testing::library_cases()) {
+    auto pr = syncproof::lang::parse_case(path, text);
+    if (pr.has_errors()) continue;
+    CAPTURE(path);
+    const ModelConfig cfg = config_for(pr.c, std::nullopt, {});
+    CHECK(lowered_events(pr.c, cfg) == lower(pr.c, cfg).events.size());
+    ++cases;
+  }
+  CHECK(cases > 200);
 }
