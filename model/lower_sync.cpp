@@ -414,6 +414,7 @@ void Lowerer::resolve_waits() {
     util::SharedList<WaitWriter> writers;
     bool too_many_states = false;
     std::vector<uint32_t> by_event;
+    bool in_order = false;  // by_event is 0, 1, 2, ...: the writers were made in event order
     // Whether the writers land in event order in every execution, and the guards of the
     // orders that say so: worked out for the first wait on the word that asks.
     std::optional<std::optional<uint32_t>> chain_guards;
@@ -456,6 +457,9 @@ void Lowerer::resolve_waits() {
       facts->writers = word.writers;
       facts->too_many_states = too_many_poll_states(word);
       facts->by_event = writers_by_event(word);
+      facts->in_order = true;
+      for (uint32_t k = 0; k < facts->by_event.size(); ++k)
+        facts->in_order = facts->in_order && facts->by_event[k] == k;
     }
     word.writers = facts->writers;
     word.too_many_states = facts->too_many_states;
@@ -463,7 +467,7 @@ void Lowerer::resolve_waits() {
     // The analysis with each value assumption flipped (A-INITIAL-ZERO, A-TIMESTAMP-NONZERO).
     // Where only the first poll depends on them, the lists and trivially_monotone are vals'
     // (analyze_again), and only those are compared here: not copied for each wait.
-    const bool same_lists = only_first_poll_depends(word);
+    const bool same_lists = only_first_poll_depends(word, &vals);
     std::array<WaitValues, 2> flipped_vals;
     std::array<ValueConfig, 2> flipped_cfg;
     for (int i = 0; i < 2; ++i) {
@@ -500,7 +504,7 @@ void Lowerer::resolve_waits() {
     std::optional<ChainMonotone> along_chain;  // walked once, for the first configuration asked
     auto monotone_under = [&](ValueConfig c, const WaitValues& v) {
       if (v.trivially_monotone || !chained) return v.trivially_monotone;
-      if (!along_chain) along_chain.emplace(word, chain);
+      if (!along_chain) along_chain.emplace(word, chain, facts->in_order ? &vals : nullptr);
       return (*along_chain)(c);
     };
     w.monotone = monotone_under(vcfg, vals);
@@ -512,9 +516,14 @@ void Lowerer::resolve_waits() {
         w.value_depends |= 1u << static_cast<int>(i == 0 ? AssumptionId::InitialZero
                                                          : AssumptionId::TimestampNonzero);
     // Exact sizes: a frame's waits on one fence each list most of its signals.
-    w.candidates.reserve(vals.may.size()), w.must_candidates.reserve(vals.must.size());
+    w.candidates.reserve(vals.may.size());
     for (uint32_t k : vals.may) w.candidates.push_back(word.writers[k].ev);
-    for (uint32_t k : vals.must) w.must_candidates.push_back(word.writers[k].ev);
+    if (vals.known) {
+      w.must_candidates = w.candidates;  // the same list (WaitValues::known)
+    } else {
+      w.must_candidates.reserve(vals.must.size());
+      for (uint32_t k : vals.must) w.must_candidates.push_back(word.writers[k].ev);
+    }
     const std::array<int, 2> initial{kInitialPart, kInitialPart};
     const std::span<const int> at_start(initial.data(), word.parts);
     w.zero_satisfies = poll_outcome(word, at_start, {true, vcfg.timestamp_nonzero}).can_sat;

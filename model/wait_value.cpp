@@ -274,12 +274,13 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
   if (plain(w)) {  // the states in walk_states' order: the initial one, then each writer's
     const std::array<int, 2> initial{kInitialPart, kInitialPart};
     out.initial = poll_outcome(w, std::span<const int>(initial.data(), w.parts), cfg);
-    for (uint32_t k = 0; k < w.writers.size(); ++k) {
-      const PollOutcome o = known_outcome(w, w.writers[k]);
-      if (o.can_fail) out.trivially_monotone = false;
-      if (o.can_sat) out.may.push_back(k);
-      if (!o.can_fail) out.must.push_back(k);
-    }
+    // A known value passes or fails for certain, so a writer may pass exactly when it must.
+    out.may.reserve(w.writers.size());
+    for (uint32_t k = 0; k < w.writers.size(); ++k)
+      if (known_outcome(w, w.writers[k]).can_sat) out.may.push_back(k);
+    out.trivially_monotone = out.may.size() == w.writers.size();
+    out.must = out.may;
+    out.known = true;
     return out;
   }
   // Membership by writer, so that a word with many writers (a fence signalled at every frame)
@@ -322,20 +323,22 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
   return out;
 }
 
-bool only_first_poll_depends(const PolledWord& w) {
+bool only_first_poll_depends(const PolledWord& w, const WaitValues* v) {
   // With one part, a state other than the first is one writer's value (or unknown), which no
-  // value assumption touches unless it is a timestamp (A-TIMESTAMP-NONZERO).
+  // value assumption touches unless it is a timestamp (A-TIMESTAMP-NONZERO); with known values,
+  // one writer's known value.
+  if (v ? v->known : plain(w)) return true;
   return w.parts == 1 && std::none_of(w.writers.begin(), w.writers.end(), [](const WaitWriter& x) {
            return x.kind == WaitWriter::Kind::Timestamp;
          });
 }
 
 WaitValues analyze_again(const PolledWord& w, const WaitValues& v, ValueConfig cfg) {
-  if (!only_first_poll_depends(w)) return analyze(w, cfg);
+  if (!only_first_poll_depends(w, &v)) return analyze(w, cfg);
   WaitValues out = v;
   if (!out.overflow) {
-    const int initial = kInitialPart;
-    out.initial = poll_outcome(w, std::span<const int>(&initial, 1), cfg);
+    const std::array<int, 2> initial{kInitialPart, kInitialPart};
+    out.initial = poll_outcome(w, std::span<const int>(initial.data(), w.parts), cfg);
   }
   return out;
 }
@@ -348,10 +351,21 @@ bool chain_monotone(const PolledWord& w, std::span<const uint32_t> chain, ValueC
   return ChainMonotone(w, chain)(cfg);
 }
 
-ChainMonotone::ChainMonotone(const PolledWord& w, std::span<const uint32_t> chain)
-    : w_(w), chain_(chain), known_(plain(w) && chain.size() == w.writers.size()) {
+ChainMonotone::ChainMonotone(const PolledWord& w, std::span<const uint32_t> chain,
+                             const WaitValues* in_order)
+    : w_(w),
+      chain_(chain),
+      known_((in_order ? in_order->known : plain(w)) && chain.size() == w.writers.size()) {
   // Each poll after the first passes or fails for certain (known_outcome), whatever the
   // configuration.
+  if (known_ && in_order) {
+    // Along 0, 1, 2, ...: no writer fails after one passes when the passing ones are a suffix.
+    const std::vector<uint32_t>& pass = in_order->may;
+    const size_t n = w.writers.size();
+    all_pass_ = pass.size() == n;
+    closed_ = pass.empty() || (pass.back() == n - 1 && pass.size() == n - pass.front());
+    return;
+  }
   bool passed = false;
   closed_ = all_pass_ = true;
   for (size_t i = 0; known_ && i < chain.size(); ++i) {

@@ -99,11 +99,14 @@ struct WaitValues {
   // rule in every engine).
   bool trivially_monotone = true;
   bool overflow = false;  // too many states (see kMaxPollStates)
+  // Every writer gives the whole word a known value: each state after the first passes or fails
+  // for certain, so `must` is `may`, and neither depends on the configuration.
+  bool known = false;
 };
 WaitValues analyze(const PolledWord& w, ValueConfig cfg);
-// analyze(w, cfg), given v = analyze(w, c) for some other configuration c: for a word of one part
-// without timestamp writers only the first poll depends on the configuration, and v gives the
-// rest (a frame's waits are each analyzed three times, over thousands of writers).
+// analyze(w, cfg), given v = analyze(w, c) for some other configuration c: where only the first
+// poll depends on the configuration (only_first_poll_depends), v gives the rest (a frame's waits
+// are each analyzed three times, over thousands of writers).
 WaitValues analyze_again(const PolledWord& w, const WaitValues& v, ValueConfig cfg);
 // Whether the simple candidate rules decide the wait in both senses at once: its first poll
 // either must pass or must fail, and every writer that may satisfy it must. Deadlock freedom
@@ -124,7 +127,11 @@ bool chain_monotone(const PolledWord& w, std::span<const uint32_t> chain, ValueC
 // call walks it. `w` and `chain` must outlive it.
 class ChainMonotone {
  public:
-  ChainMonotone(const PolledWord& w, std::span<const uint32_t> chain);
+  // `in_order`: analyze(w, c) for some configuration c, given when `chain` is 0, 1, 2, ... (the
+  // writers were made in event order): then which writers of known values pass is its `may`
+  // list, whatever c, and the chain needs no walk (nor the writers a look: WaitValues::known).
+  ChainMonotone(const PolledWord& w, std::span<const uint32_t> chain,
+                const WaitValues* in_order = nullptr);
   bool operator()(ValueConfig cfg) const;
 
  private:
@@ -135,8 +142,9 @@ class ChainMonotone {
   bool closed_ = false, all_pass_ = false;
 };
 // Whether analyze(w, cfg) differs between configurations only in its first poll (`initial`):
-// a word of one part without timestamp writers (analyze_again's shortcut).
-bool only_first_poll_depends(const PolledWord& w);
+// a word of one part without timestamp writers, or one of known values (WaitValues::known;
+// analyze_again's shortcut). `v`: analyze(w, c) for some c, if at hand.
+bool only_first_poll_depends(const PolledWord& w, const WaitValues* v = nullptr);
 // The writers' indices in event-id order (the order chain_monotone is asked about).
 std::vector<uint32_t> writers_by_event(const PolledWord& w);
 

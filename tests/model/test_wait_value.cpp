@@ -175,7 +175,7 @@ PolledWord random_known_word(std::mt19937_64& rng) {
 
 }  // namespace
 
-TEST_CASE("analyze, chain_monotone: as their definitions over every poll state") {
+TEST_CASE("analyze, analyze_again, chain_monotone: as their definitions over every poll state") {
   std::mt19937_64 rng(12);
   const ValueConfig configs[] = {{true, true}, {true, false}, {false, true}, {false, false}};
   size_t known = 0, known_overflows = 0, monotone = 0, not_monotone = 0;
@@ -185,12 +185,18 @@ TEST_CASE("analyze, chain_monotone: as their definitions over every poll state")
     known += all_known, known_overflows += all_known && w.too_many_states;
     std::vector<uint32_t> chain(w.writers.size());
     for (uint32_t k = 0; k < chain.size(); ++k) chain[k] = k;
-    if (rng() % 2) std::shuffle(chain.begin(), chain.end(), rng);
+    const bool in_order = rng() % 2;
+    if (!in_order) std::shuffle(chain.begin(), chain.end(), rng);
+    // Along the writers' own order, ChainMonotone may read which writers pass from an analysis.
+    const WaitValues first = analyze(w, configs[rng() % 4]);
+    const ChainMonotone hinted(w, chain, in_order ? &first : nullptr);
     for (ValueConfig c : configs) {
       CAPTURE(i);
       CHECK(same(analyze(w, c), reference_analyze(w, c)));
       const bool m = chain_monotone(w, chain, c);
       CHECK(m == reference_chain_monotone(w, chain, c));
+      CHECK(hinted(c) == m);
+      CHECK(same(analyze_again(w, first, c), reference_analyze(w, c)));
       (m ? monotone : not_monotone) += 1;
     }
   }
