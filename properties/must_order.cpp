@@ -48,7 +48,8 @@ bool fewer(uint32_t a, uint32_t b) {
 
 }  // namespace
 
-MustOrder::MustOrder(const LoweredProgram& p) : p_(p), memo_limit_(kMemoBytes) {
+MustOrder::MustOrder(const LoweredProgram& p, bool tails)
+    : p_(p), tails_(tails), memo_limit_(kMemoBytes) {
   const size_t n = p.events.size();
   // Positions: the order in which events complete when an event completes once everything
   // ordered before it has and, for each wait rule it has that orders anything, one of the rule's
@@ -96,8 +97,13 @@ MustOrder::MustOrder(const LoweredProgram& p) : p_(p), memo_limit_(kMemoBytes) {
 }
 
 MustOrder::MustOrder(const LoweredProgram& p, uint32_t forbidden, std::vector<uint32_t> pos,
-                     size_t memo_bytes, uint64_t* budget)
-    : p_(p), forbidden_(forbidden), memo_limit_(memo_bytes), budget_(budget), pos_(std::move(pos)) {
+                     size_t memo_bytes, uint64_t* budget, bool tails)
+    : p_(p),
+      forbidden_(forbidden),
+      tails_(tails),
+      memo_limit_(memo_bytes),
+      budget_(budget),
+      pos_(std::move(pos)) {
   build();
 }
 
@@ -200,6 +206,36 @@ void MustOrder::essentials(const LoweredProgram& p) {
     }
     return kUnreached;
   };
+  // The waits on one fence or word for ever higher values list ever shorter tails of its writers
+  // in position order. For a tail whose every candidate is implied by the one before it, the loop
+  // below keeps the first and adds the guards of each of those paths: read off per word from the
+  // same implications, so that its waits cost their length in a comparison, not in lookups.
+  struct Tails {
+    std::vector<EventId> seq;     // the word's writers, as active_ sorts a rule's candidates
+    std::vector<uint32_t> mask;   // mask[i]: the guards of seq[i] ~> seq[i+1] ~> ... (linked)
+    std::vector<uint8_t> linked;  // linked[i]: each of those paths exists
+    std::unordered_map<EventId, uint32_t> at;  // seq's index of each writer
+  };
+  std::map<const void*, Tails> tails;
+  auto by_pos = [&](EventId a, EventId b) { return std::pair(pos_[a], a) < std::pair(pos_[b], b); };
+  auto tails_of = [&](const WaitRule& r) -> const Tails& {
+    auto [it, fresh] = tails.try_emplace(r.word.writers.id());
+    Tails& t = it->second;
+    if (!fresh) return t;
+    for (const WaitWriter& x : r.word.writers) t.seq.push_back(x.ev);
+    std::sort(t.seq.begin(), t.seq.end(), by_pos);
+    t.seq.erase(std::unique(t.seq.begin(), t.seq.end()), t.seq.end());
+    const size_t m = t.seq.size();
+    t.mask.assign(m, 0), t.linked.assign(m, 1);
+    for (size_t i = m; i-- > 0;) {
+      t.at.emplace(t.seq[i], static_cast<uint32_t>(i));
+      if (i + 1 == m) continue;
+      const uint32_t g = imply(t.seq[i], t.seq[i + 1]);
+      t.linked[i] = g != kUnreached && t.linked[i + 1];
+      t.mask[i] = t.linked[i] ? g | t.mask[i + 1] : 0;
+    }
+    return t;
+  };
   ess_start_.assign(p.waits.size() + 1, 0);
   ess_.clear();
   rule_mask_.assign(p.waits.size(), 0);
@@ -212,6 +248,16 @@ void MustOrder::essentials(const LoweredProgram& p) {
     uint32_t mask =
         r.value_depends | (r.zero_satisfies ? 0 : bit(AssumptionId::InitialZero)) | after_mask_[w];
     rule_used_[w] = 1;
+    if (tails_ && cands.size() > 2) {
+      const Tails& t = tails_of(r);
+      const auto at = t.at.find(cands[0]);
+      if (at != t.at.end() && at->second + cands.size() == t.seq.size() && t.linked[at->second] &&
+          std::equal(cands.begin(), cands.end(), t.seq.begin() + at->second)) {
+        ess_.push_back(cands[0]), ++ess_start_[w + 1];
+        rule_mask_[w] = mask | t.mask[at->second];
+        continue;
+      }
+    }
     EventId last = kNoEvent;
     for (size_t k = 0; k < cands.size(); ++k) {
       uint32_t m = k ? imply(cands[k - 1], cands[k]) : kUnreached;
@@ -509,7 +555,7 @@ MustOrder* MustOrder::without(uint32_t forbidden) {
   if (without_.size() == kWithout) return nullptr;
   if (without_.empty()) spare_pops_ = kSparePops * p_.events.size();
   auto m = std::unique_ptr<MustOrder>(
-      new MustOrder(p_, forbidden, pos_, memo_limit_ / (2 * kWithout), &spare_pops_));
+      new MustOrder(p_, forbidden, pos_, memo_limit_ / (2 * kWithout), &spare_pops_, tails_));
   return without_.emplace(forbidden, std::move(m)).first->second.get();
 }
 

@@ -38,7 +38,10 @@ namespace syncproof::properties {
 
 class MustOrder {
  public:
-  explicit MustOrder(const model::LoweredProgram& p);
+  // tails: read the essential candidates of a rule whose list is a linked tail of its word's
+  // writers off per word (essentials()); false takes each list one candidate at a time, as the
+  // tests compare.
+  explicit MustOrder(const model::LoweredProgram& p, bool tails = true);
 
   // Proved: the assumptions guarding the paths found (sufficient, not always needed).
   // nullopt: no proof found.
@@ -64,7 +67,7 @@ class MustOrder {
   // The search that uses no order guarded by, and no wait rule resting on, an assumption in
   // `forbidden` (bit per AssumptionId); `pos` is the completion order of the whole program.
   MustOrder(const model::LoweredProgram& p, uint32_t forbidden, std::vector<uint32_t> pos,
-            size_t memo_bytes, uint64_t* budget);
+            size_t memo_bytes, uint64_t* budget, bool tails);
   void build();
   // The search without `forbidden`, made when first asked for (nullptr: too many already).
   MustOrder* without(uint32_t forbidden);
@@ -101,6 +104,7 @@ class MustOrder {
 
   const model::LoweredProgram& p_;
   uint32_t forbidden_ = 0;
+  bool tails_ = true;
   size_t memo_limit_;
   std::map<uint32_t, std::unique_ptr<MustOrder>> without_;
   uint64_t* budget_ = nullptr;             // pops left to this search (nullptr: no limit)

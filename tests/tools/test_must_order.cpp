@@ -220,3 +220,39 @@ TEST_CASE(
   CHECK(t.by_position > 0);
   CHECK(t.proved > 1000);
 }
+
+// MustOrder::essentials reads a rule whose candidates are a linked tail of its word's writers off
+// per word: the same proofs, the same paths' lists and the same minimized lists as taking each
+// list one candidate at a time, on frames (whose waits for ever higher fence values are such
+// tails) with and without their bugs.
+TEST_CASE("must order: tails of a word's writers read off per word, as one candidate at a time") {
+  size_t obligations = 0, guarded = 0;
+  for (auto bug : {cli::FrameBug::None, cli::FrameBug::NoLabelWait, cli::FrameBug::NoSyncCpdma}) {
+    cli::FrameShape s;
+    s.commands = 1500, s.bug = bug, s.seed = 5;
+    auto pr = lang::parse_case("frame.sync", cli::generate_frame(s));
+    REQUIRE(!pr.has_errors());
+    const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+    properties::MustOrder tails(p), each(p, false);
+    for (const model::Property& prop : pr.c.properties) {
+      if (prop.kind == model::PropertyKind::DeadlockFree) continue;
+      const auto obs = properties::obligations_for(p, prop);
+      std::vector<const properties::Obligation*> proved;
+      std::vector<uint32_t> masks_tails, masks_each;
+      for (const properties::Obligation& o : obs.list) {
+        const auto a = tails.paths(o), b = each.paths(o);
+        CAPTURE(o.name);
+        REQUIRE(a == b);
+        ++obligations;
+        if (!a) continue;
+        guarded += *a != 0;
+        proved.push_back(&o), masks_tails.push_back(*a), masks_each.push_back(*b);
+      }
+      CHECK(tails.minimize(proved, &masks_tails) == each.minimize(proved, &masks_each));
+      CHECK(masks_tails == masks_each);
+    }
+  }
+  MESSAGE(obligations, " obligations, ", guarded, " proved with assumptions");
+  CHECK(obligations > 1000);
+  CHECK(guarded > 100);
+}
