@@ -66,7 +66,8 @@ struct Graph {
 // a value rule when its word is not monotone under the graph's value assumptions, nor along the
 // chain of its writers through the graph's orders (or, for deadlock freedom, when the candidate
 // rules do not decide it); else free when its first poll may (safety) or must (deadlock) pass;
-// else a monotone rule on the writers after which a poll may (must) pass. What that takes is
+// else a monotone rule on the writers after which a poll may (must) pass (build_graph keeps only
+// the first of them when the graph's orders land the writers in event order). What that takes is
 // kept for every graph of the program asked of it: each wait's analysis under each value
 // configuration, and whether orders chain each writer list under each set of dropped assumptions
 // (the waits on one fence share its writers, and a frame's graphs differ in a few assumptions).
