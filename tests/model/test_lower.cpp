@@ -162,8 +162,9 @@ on q1:
 // The input caps count events without the waits' analysis (model::lowered_events).
 TEST_CASE("lowered_events: as many events as the full lowering, on the library") {
   size_t cases = 0;
-  for (const auto& [path, text] : syncproof::testing::library_cases()) {
-    auto pr = syncproof::lang::parse_case(path, text);
+  for (const auto& entry : syncproof::testing::library_cases()) {
+    const std::string& path = entry.first;  // a structured binding cannot be CAPTUREd (clang)
+    auto pr = syncproof::lang::parse_case(path, entry.second);
     if (pr.has_errors()) continue;
     CAPTURE(path);
     const ModelConfig cfg = config_for(pr.c, std::nullopt, {});
