@@ -198,7 +198,7 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped, Wait
       // Writers that orders land in event order: the first candidate lands before every other
       // in every execution, so the rule on it alone allows the same executions, and a frame's
       // waits on one fence (each with most of its signals as candidates) stay linear.
-      if (r.cands->size() > 1 && rules->writers_chained(i, dropped)) {
+      if (r.cands->size() > 1 && rules->chained(i, dropped)) {
         evs.push_back(w.word.writers[r.cands->front()].ev);
         for (uint32_t k : *r.cands) evs[0] = std::min(evs[0], w.word.writers[k].ev);
       } else {

@@ -84,7 +84,7 @@ class WaitRules {
   uint32_t value_rules(uint32_t dropped);
   // Whether the orders kept under `dropped` land the wait's writers in event order in every
   // execution: then "after one of its candidates" is "after the first of them".
-  bool writers_chained(uint32_t wait, uint32_t dropped) { return chained(wait, dropped); }
+  bool chained(uint32_t wait, uint32_t dropped);
   model::ValueConfig values(uint32_t dropped) const;
 
  private:
@@ -100,7 +100,6 @@ class WaitRules {
   const Analysis& analysis(uint32_t wait, model::ValueConfig v);
   const std::vector<uint32_t>& by_event(uint32_t wait);
   bool chain_monotone(uint32_t wait, model::ValueConfig v);
-  bool chained(uint32_t wait, uint32_t dropped);  // orders put its writers in event order
   bool reach(model::EventId a, model::EventId b, uint32_t dropped);
 
   const model::LoweredProgram& p_;

@@ -131,9 +131,7 @@ void MustOrder::build() {
         r.value_depends | (r.zero_satisfies ? 0 : bit(AssumptionId::InitialZero));
     if (r.initial.can_sat || r.candidates.empty() || (rests & forbidden_)) continue;
     active_[w] = r.candidates;
-    auto by_pos = [&](EventId a, EventId b) {
-      return std::pair(pos_[a], a) < std::pair(pos_[b], b);
-    };
+    auto by_pos = [&](EventId a, EventId b) { return completes_before(a, b); };
     // Usually sorted already (a fence's signals in queue order): checked in linear time.
     if (!std::is_sorted(active_[w].begin(), active_[w].end(), by_pos))
       std::sort(active_[w].begin(), active_[w].end(), by_pos);
@@ -217,7 +215,7 @@ void MustOrder::essentials(const LoweredProgram& p) {
     std::unordered_map<EventId, uint32_t> at;  // seq's index of each writer
   };
   std::map<const void*, Tails> tails;
-  auto by_pos = [&](EventId a, EventId b) { return std::pair(pos_[a], a) < std::pair(pos_[b], b); };
+  auto by_pos = [&](EventId a, EventId b) { return completes_before(a, b); };
   auto tails_of = [&](const WaitRule& r) -> const Tails& {
     auto [it, fresh] = tails.try_emplace(r.word.writers.id());
     Tails& t = it->second;

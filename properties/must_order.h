@@ -85,6 +85,11 @@ class MustOrder {
     by_position_ += out;
     return out;
   }
+  // The order build() sorts a rule's candidates in, and essentials() a word's writers: by
+  // completion position, then event.
+  bool completes_before(model::EventId a, model::EventId b) const {
+    return std::pair(pos_[a], a) < std::pair(pos_[b], b);
+  }
   void essentials(const model::LoweredProgram& p);
   void search_order(const model::LoweredProgram& p);
   Reach& from(model::EventId src);
