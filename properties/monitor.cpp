@@ -355,6 +355,21 @@ std::string evicts_to(const MemAccess& w, size_t steps) {
                      to_string(w.path[steps]));
 }
 
+// Whether one of the step's operations covering `line` belongs to a command API-ordered after
+// `w1`'s and before `w2`'s.
+bool written_back_between(const LoweredProgram& p, const Step& s, uint64_t line,
+                          const MemAccess& w1, const MemAccess& w2, const ApiOrder& hb) {
+  for (uint32_t oi : s.ops) {
+    const CacheOp& op = p.cache_ops[oi];
+    if (!op.cov.covers(line)) continue;
+    const Event& oe = p.events[op.ev];
+    if (hb.before(w1.queue, w1.cmd, oe.queue, oe.cmd) &&
+        hb.before(oe.queue, oe.cmd, w2.queue, w2.cmd))
+      return true;
+  }
+  return false;
+}
+
 MonitorResult write_order(const LoweredProgram& p, const WriteOrder& o, const Times& t,
                           uint64_t line) {
   MonitorResult res;
@@ -372,7 +387,22 @@ MonitorResult write_order(const LoweredProgram& p, const WriteOrder& o, const Ti
   const std::string later =
       fmt::format("the later write's data reached {} at {}{}", to_string(w2.path[0]),
                   at(p, w2.arrive, t), evicts_to(w2, o.second_steps.size()));
+  ApiOrder hb(p);
   if (t[w1.arrive] >= t2) {
+    // Waiting for the earlier data's arrival is not enough when its first level is write-back and
+    // no write-back of that level is issued between the two writes: its dirty line could still
+    // be evicted after the later data, in every execution. That write-back is then what every
+    // fix adds, whichever way this execution went wrong first.
+    if (!o.first_steps.empty() && !written_back_between(p, o.first_steps[0], line, w1, w2, hb)) {
+      const Level first = o.first_steps[0].level;
+      res.why = fmt::format(
+          "{}, before the earlier write's data even reached {} at {}; and nothing between the two "
+          "writes writes back {}, so its dirty line can be evicted at any later time: the older "
+          "value can win in {}",
+          later, to_string(first), at(p, w1.arrive, t), to_string(first), to_string(meet));
+      res.blamed = place_flags(p, writeback_flags(first), Side::Producer, at_of(w1), at_of(w2));
+      return res;
+    }
     res.why = fmt::format(
         "{}, before the earlier write's data even reached {} at {}: the older "
         "value can win in {}",
@@ -384,7 +414,6 @@ MonitorResult write_order(const LoweredProgram& p, const WriteOrder& o, const Ti
   auto before = follow_chain(p, o.first_steps, t[w1.arrive], line, t, t2);
   const Step& s = o.first_steps[before.failed_step];
   std::optional<uint32_t> late;
-  ApiOrder hb(p);
   for (uint32_t oi : s.ops) {
     const CacheOp& op = p.cache_ops[oi];
     const Event& oe = p.events[op.ev];

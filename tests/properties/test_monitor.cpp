@@ -174,3 +174,50 @@ on a:
   CHECK(obs.list.empty());
   CHECK(obs.error.find("vacuous") != std::string::npos);
 }
+
+TEST_CASE(
+    "write order: colour data that arrives late and is never written back in between "
+    "blames the write-back, every fix needs it; with the write-back there, the wait") {
+  // The render's data reaches CB only after the UAV data reached GL2. Without a CB write-back
+  // between the two writes, a wait for the render alone would still leave its dirty line to be
+  // evicted after the UAV data (the other executions of the same case), so the explanation names
+  // the write-back; once the sync between has one, what is missing is the wait.
+  auto blamed_when_late = [](const std::string& between_flags) {
+    Fixture f(
+        "queue gfx graphics\ntexture lut 0x420000000 0x1000\non gfx:\n"
+        "  render: Draw writes lut as rt\n"
+        "  SyncBottomOfPipeX(" +
+        between_flags +
+        ", NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)\n"
+        "  overwrite: Dispatch writes lut as uav\n"
+        "  SyncBottomOfPipeX(COLOR_BLOCK_DATA_FLUSH | IDLE, NONE, 0, "
+        "D3D12XBOX_FLUSH_RANGE_ALL)\n");
+    auto obs = obligations_for(f.p, f.prop(PropertyKind::NoHazards));
+    REQUIRE(obs.error.empty());
+    const Obligation* waw = nullptr;
+    for (const Obligation& o : obs.list)
+      if (o.kind == Obligation::Kind::WriteOrder) waw = &o;
+    REQUIRE(waw != nullptr);
+    REQUIRE_FALSE(waw->waw.first_steps.empty());
+    CHECK(waw->waw.first_steps[0].level == Level::Cb);
+    Times t(f.p.events.size(), 0);
+    t[f.p.accesses[waw->waw.second].arrive] = 10;
+    t[f.p.accesses[waw->waw.first].arrive] = 20;
+    auto m = monitor(f.p, *waw, t, waw->waw.lo);
+    CHECK(m.violated);
+    return m;
+  };
+  auto m = blamed_when_late("PS_PARTIAL_FLUSH");
+  CHECK(m.blamed == std::vector<std::string>{
+                        "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_DATA_FLUSH on SyncBottomOfPipeX at "
+                        "t.sync:5",
+                        "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_INVALIDATE in a new SyncTopOfPipeX after "
+                        "t.sync:4"});
+  CHECK(m.why.find("and nothing between the two writes writes back CB") != std::string::npos);
+  m = blamed_when_late("PS_PARTIAL_FLUSH | COLOR_BLOCK_DATA_FLUSH");
+  CHECK(m.blamed ==
+        std::vector<std::string>{"D3D12XBOX_SYNC_FLAG_IDLE on SyncBottomOfPipeX at t.sync:5",
+                                 "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_COHERENCY in a new "
+                                 "SyncTopOfPipeX after t.sync:4"});
+  CHECK(m.why.find("writes back") == std::string::npos);
+}
