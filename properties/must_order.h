@@ -63,7 +63,15 @@ class MustOrder {
   uint64_t pops() const { return pops_; }
 
  private:
-  static constexpr uint32_t kNever = UINT32_MAX;  // position of an event that never completes
+  static constexpr uint32_t kNever = UINT32_MAX;      // position of an event that never completes
+  static constexpr uint32_t kUnreached = UINT32_MAX;  // in Reach::mask
+  // What the searches without some assumptions may take from their queues in all, per event of
+  // the program (so minimizing lists costs at most linear time); past it they find nothing more
+  // and a list keeps what it has. The rounds of build() share such a budget too.
+  static constexpr uint64_t kSparePops = 64;
+  static uint32_t bit(model::AssumptionId a) { return uint32_t{1} << static_cast<int>(a); }
+  // Whether guards `a` make a better path than the best one found so far, `b` (kUnreached: none).
+  static bool fewer(uint32_t a, uint32_t b);
   // The search that uses no order guarded by, and no wait rule resting on, an assumption in
   // `forbidden` (bit per AssumptionId); `pos` is the completion order of the whole program.
   MustOrder(const model::LoweredProgram& p, uint32_t forbidden, std::vector<uint32_t> pos,
