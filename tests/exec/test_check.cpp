@@ -126,7 +126,7 @@ TEST_CASE("an exhausted budget gives unknown, never a proof") {
   CHECK_FALSE(std::holds_alternative<properties::Proved>(r.results[2].verdict));
 }
 
-TEST_CASE("the whole library: reduced verdicts as expected; full search agrees where it finishes") {
+TEST_CASE("the whole library: reduced verdicts as expected, full search agrees where it finishes") {
   int full_checked = 0;
   for (const auto& in : lang::collect_case_files({std::string(SYNCPROOF_SOURCE_DIR) + "/cases"})) {
     auto pr = lang::parse_case_file(in.path);

@@ -114,7 +114,7 @@ TEST_CASE("compare_expectations: a file without markers expects no diagnostic") 
            .ok());
 }
 
-TEST_CASE("collect_case_files: recursive, sorted, only *.sync; unreadable inputs") {
+TEST_CASE("collect_case_files: recursive, sorted, only *.sync, unreadable inputs") {
   TempDir t("collect");
   t.write("b.sync", "queue q graphics\n");
   t.write("a/z.sync", "queue q graphics\n");

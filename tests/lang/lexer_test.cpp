@@ -77,7 +77,7 @@ TEST_CASE("strings: escapes, unterminated, bad escapes") {
         R"(7:8: unknown escape '\t' in string (only \" and \\ are allowed))");
 }
 
-TEST_CASE("comments end the line's code; the End token follows the last token") {
+TEST_CASE("comments end the line's code, the End token follows the last token") {
   LexedLine l = lex_line("fence f   # a comment ( \" ", 1);
   REQUIRE(!l.error);
   CHECK(kinds(l) == "fence f end of line");

@@ -160,7 +160,7 @@ TEST_CASE("sync: SyncTopOfPipeX/SyncBottomOfPipeX flags, control flags, ranges")
   CHECK(d.range.size == 0x400000);
 }
 
-TEST_CASE("sync: a MARGIN written as a number counts as spelled; an OR of names does not") {
+TEST_CASE("sync: a MARGIN written as a number counts as spelled, an OR of names does not") {
   ParseResult r = with_prelude("on gfx:\n  SyncTopOfPipeX(0x4000 | 0x1800, NONE, grid, grid)\n");
   CHECK(diags(r) == "");
   CHECK(std::get<model::SyncCmd>(r.c.queues[0].commands[0].body).spelled.gl2);
@@ -239,7 +239,7 @@ TEST_CASE("sync: fences, Xbox and standard") {
   CHECK(body<model::WaitFenceCmd>(host[0]).fence == 0);
 }
 
-TEST_CASE("a command with an error is left out; its label still names it (no cascade)") {
+TEST_CASE("a command with an error is left out, its label still names it (no cascade)") {
   ParseResult r = with_prelude(
       "on gfx:\n  a: Draw writes grid as srv\n  b: Draw reads grid as srv\nprove ordered a -> b\n");
   CHECK(only(r) ==

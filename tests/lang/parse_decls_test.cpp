@@ -36,7 +36,7 @@ TEST_CASE("case, profile, assume, target") {
   CHECK(r.c.targets[0] == std::pair<std::string, std::string>{"gl2-rb-coherent", "yes"});
 }
 
-TEST_CASE("profile is optional; no title is an empty title") {
+TEST_CASE("profile is optional, no title is an empty title") {
   ParseResult r = parse("queue q compute\n");
   REQUIRE(diags(r) == "");
   CHECK(!r.c.profile);
@@ -116,7 +116,7 @@ TEST_CASE("declaration errors, each at its token") {
         "2:7: error: expected the fence name, found '12'");
 }
 
-TEST_CASE("overlapping resources are allowed but reported; adjacent ones are not") {
+TEST_CASE("overlapping resources are allowed but reported, adjacent ones are not") {
   CHECK(only(parse("queue q graphics\nbuffer a 0x1000 0x1000\nbuffer b 0x1FFF 0x10\n")) ==
         "3:8: warning: buffer 'b' overlaps buffer 'a' (declared at line 2): the two alias the same "
         "memory");
@@ -125,7 +125,7 @@ TEST_CASE("overlapping resources are allowed but reported; adjacent ones are not
   CHECK(r.c.resources.size() == 2);
 }
 
-TEST_CASE("a resource at the very top of the address space is fine; past it is not") {
+TEST_CASE("a resource at the very top of the address space is fine, past it is not") {
   CHECK(diags(parse("queue q graphics\nbuffer top 0xFFFFFFFFFFFFFF00 0x100\n")) == "");
   CHECK(only(parse("queue q graphics\nbuffer top 0xFFFFFFFFFFFFFF00 0x101\n")) ==
         "2:31: error: buffer 'top' ends beyond the 64-bit address space");

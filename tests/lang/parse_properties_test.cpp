@@ -18,7 +18,7 @@ constexpr std::string_view kCommands =
     "  blit: CopyResource reads color as copy-src, writes grid as copy-dst\n";
 }  // namespace
 
-TEST_CASE("prove, refute, check; every property kind") {
+TEST_CASE("prove, refute and check with every property kind") {
   ParseResult r = with_prelude(std::string(kCommands) +
                                "prove visible produce -> consume\n"
                                "refute visible consume -> blit on color missing GL2_WRITEBACK, "

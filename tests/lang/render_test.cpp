@@ -34,7 +34,7 @@ TEST_CASE("render: tabs are kept in the caret line so the caret aligns") {
         "f:1:7: error: m\n\tDraw\treads x\n\t    \t^~~~~\n");
 }
 
-TEST_CASE("render: multi-byte UTF-8 counts as one column; bad bytes print as '?'") {
+TEST_CASE("render: multi-byte UTF-8 counts as one column, bad bytes print as '?'") {
   std::vector<std::string> lines = {"case \"caf\xC3\xA9\" x", std::string("a\0b\xFF", 4)};
   CHECK(render(diag(1, 14, 1, "m"), "f", lines) ==
         "f:1:14: error: m\ncase \"caf\xC3\xA9\" x\n            ^\n");

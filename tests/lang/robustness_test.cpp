@@ -36,7 +36,7 @@ TEST_CASE("binary garbage: located errors, bounded in number") {
   CHECK(r.diags.back().message == "too many errors (100): the rest of the file is not checked");
 }
 
-TEST_CASE("NUL bytes and invalid UTF-8 are located; the next lines are still parsed") {
+TEST_CASE("NUL bytes and invalid UTF-8 are located, the next lines are still parsed") {
   ParseResult r =
       parse(std::string("queue q graphics\nfence a") + '\0' + "b\nfence c\n# caf\xE9\nlabel l x\n");
   CHECK(diags(r) ==
@@ -54,7 +54,7 @@ TEST_CASE("a UTF-8 byte order mark and CRLF line ends are accepted") {
   CHECK(r.c.fences.size() == 1);
 }
 
-TEST_CASE("a 1 MB line is a located error; the file goes on") {
+TEST_CASE("a 1 MB line is a located error, the file goes on") {
   std::string text = "queue q graphics\nbuffer " + std::string(1 << 20, 'x') + " 0 4\nfence f\n";
   ParseResult r = parse(text);
   CHECK(only(r) == "2:1: error: line too long: 1048587 bytes (the limit is 65536)");
@@ -150,7 +150,7 @@ TEST_CASE("trailing garbage") {
         "8:21: error: unexpected 'on' after the 'deadlock-free' property");
 }
 
-TEST_CASE("one error per bad line; every bad line is reported") {
+TEST_CASE("one error per bad line, every bad line is reported") {
   ParseResult r = with_prelude(
       "on gfx:\n"
       "  Dispach writes grid as uav\n"

@@ -53,7 +53,7 @@ struct TempFile {
 };
 }  // namespace
 
-TEST_CASE("read_source: within the limit it reads everything; over it, nothing") {
+TEST_CASE("read_source: within the limit it reads everything and over it nothing") {
   TempFile f(std::string(5000, 'x'));
   SourceText s = read_source(f.path, 5000);
   CHECK(s.problem == FileProblem::None);
@@ -64,7 +64,7 @@ TEST_CASE("read_source: within the limit it reads everything; over it, nothing")
   CHECK(s.message == "is 4.9 KiB (5000 bytes), over the 4.9 KiB limit (--max-file-size): not read");
 }
 
-TEST_CASE("read_source: missing files and directories are unreadable; FIFOs are refused") {
+TEST_CASE("read_source: missing files and directories are unreadable, FIFOs are refused") {
   SourceText s = read_source("/nonexistent/dir/x.sync");
   CHECK(s.problem == FileProblem::Unreadable);
   CHECK(s.message == "cannot read the file: No such file or directory");

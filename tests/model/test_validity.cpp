@@ -198,7 +198,7 @@ TEST_CASE("graphics-only flags on a compute queue say what the compute queue lac
           "D3D12XBOX_SYNC_FLAG_TOP_COMPUTE_MASK there): a compute queue has no PFP"});
 }
 
-TEST_CASE("each mask is accepted by its own API; the BOP writes take their seven flags") {
+TEST_CASE("each mask is accepted by its own API, the BOP writes take their seven flags") {
   CHECK(check(kTopMask, Api::SyncTopOfPipeX, Q::Graphics, false, true).empty());
   CHECK(check(kTopComputeMask, Api::SyncTopOfPipeX, Q::Compute, false, true).empty());
   CHECK(check(kBopMask, Api::SyncBottomOfPipeX, Q::Graphics, false, true).empty());

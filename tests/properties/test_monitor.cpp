@@ -176,8 +176,8 @@ on a:
 }
 
 TEST_CASE(
-    "write order: colour data that arrives late and is never written back in between "
-    "blames the write-back, every fix needs it; with the write-back there, the wait") {
+    "write order: colour data that arrives late with no write-back between the writes blames "
+    "the write-back (every fix needs it), and the wait when the write-back is there") {
   // The render's data reaches CB only after the UAV data reached GL2. Without a CB write-back
   // between the two writes, a wait for the render alone would still leave its dirty line to be
   // evicted after the UAV data (the other executions of the same case), so the explanation names

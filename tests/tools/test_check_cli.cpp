@@ -114,7 +114,7 @@ TEST_CASE("--shard I/N: disjoint parts that together are the whole batch, each v
   fs::remove_all(dir);
 }
 
-TEST_CASE("--format to standard output is the format alone; --output leaves the text on stdout") {
+TEST_CASE("--format to standard output is the format alone, --output leaves the text on stdout") {
   Ran j = run("check --format json cases/same-queue/uav-to-srv.sync");
   CHECK(j.rc == 0);
   json doc = json::parse(j.out);  // nothing but the JSON document
