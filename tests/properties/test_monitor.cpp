@@ -182,16 +182,8 @@ TEST_CASE(
   // between the two writes, a wait for the render alone would still leave its dirty line to be
   // evicted after the UAV data (the other executions of the same case), so the explanation names
   // the write-back; once the sync between has one, what is missing is the wait.
-  auto blamed_when_late = [](const std::string& between_flags) {
-    Fixture f(
-        "queue gfx graphics\ntexture lut 0x420000000 0x1000\non gfx:\n"
-        "  render: Draw writes lut as rt\n"
-        "  SyncBottomOfPipeX(" +
-        between_flags +
-        ", NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)\n"
-        "  overwrite: Dispatch writes lut as uav\n"
-        "  SyncBottomOfPipeX(COLOR_BLOCK_DATA_FLUSH | IDLE, NONE, 0, "
-        "D3D12XBOX_FLUSH_RANGE_ALL)\n");
+  auto blamed_when_late = [](const std::string& text) {
+    Fixture f(text);
     auto obs = obligations_for(f.p, f.prop(PropertyKind::NoHazards));
     REQUIRE(obs.error.empty());
     const Obligation* waw = nullptr;
@@ -207,17 +199,45 @@ TEST_CASE(
     CHECK(m.violated);
     return m;
   };
-  auto m = blamed_when_late("PS_PARTIAL_FLUSH");
+  auto one_queue = [](const std::string& between_flags) {
+    return "queue gfx graphics\ntexture lut 0x420000000 0x1000\non gfx:\n"
+           "  render: Draw writes lut as rt\n"
+           "  SyncBottomOfPipeX(" +
+           between_flags +
+           ", NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)\n"
+           "  overwrite: Dispatch writes lut as uav\n"
+           "  SyncBottomOfPipeX(COLOR_BLOCK_DATA_FLUSH | IDLE, NONE, 0, "
+           "D3D12XBOX_FLUSH_RANGE_ALL)\n";
+  };
+  auto m = blamed_when_late(one_queue("PS_PARTIAL_FLUSH"));
   CHECK(m.blamed == std::vector<std::string>{
                         "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_DATA_FLUSH on SyncBottomOfPipeX at "
                         "t.sync:5",
                         "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_INVALIDATE in a new SyncTopOfPipeX after "
                         "t.sync:4"});
   CHECK(m.why.find("and nothing between the two writes writes back CB") != std::string::npos);
-  m = blamed_when_late("PS_PARTIAL_FLUSH | COLOR_BLOCK_DATA_FLUSH");
+  m = blamed_when_late(one_queue("PS_PARTIAL_FLUSH | COLOR_BLOCK_DATA_FLUSH"));
   CHECK(m.blamed ==
         std::vector<std::string>{"D3D12XBOX_SYNC_FLAG_IDLE on SyncBottomOfPipeX at t.sync:5",
                                  "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_COHERENCY in a new "
                                  "SyncTopOfPipeX after t.sync:4"});
   CHECK(m.why.find("writes back") == std::string::npos);
+  // The graphics queue flushes CB only after its signal, so not between the writes: the write-back
+  // goes on the signal, as when the data arrived in time (the "nothing wrote back" explanation).
+  m = blamed_when_late(R"(queue gfx graphics
+queue acs compute
+texture lut 0x420000000 0x1000
+fence f
+on gfx:
+  render: Draw writes lut as rt
+  Signal2X(f, 1)
+  SyncBottomOfPipeX(COLOR_BLOCK_DATA_FLUSH | IDLE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+on acs:
+  WaitX(f, 1)
+  overwrite: Dispatch writes lut as uav
+)");
+  CHECK(m.blamed == std::vector<std::string>{
+                        "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_DATA_FLUSH on Signal2X at t.sync:7",
+                        "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_INVALIDATE in a new SyncTopOfPipeX "
+                        "after t.sync:6"});
 }
