@@ -9,6 +9,7 @@
 #include <fstream>
 #include <thread>
 
+#include "bench/stats.h"
 #include "report/json.h"
 #include "report/junit.h"
 #include "report/sarif.h"
@@ -20,15 +21,6 @@ namespace syncproof::bench {
 namespace {
 
 namespace fs = std::filesystem;
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
-}
-
-double ms_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
 
 struct Batch {
   std::string text;  // the text report of every case, in order

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "bench/stats.h"
 #include "encode/check.h"
 #include "exec/check.h"
 #include "exec/graph.h"
@@ -20,12 +21,6 @@ double now_ms() {
   return std::chrono::duration<double, std::milli>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 double max_of(const std::vector<double>& v) {

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "bench/stats.h"
 #include "encode/check.h"
 #include "exec/check.h"
 #include "lang/parse.h"
@@ -25,11 +26,6 @@ std::optional<cli::FrameBug> find_bug(const std::string& name) {
                  cli::FrameBug::NoGl2Writeback, cli::FrameBug::NoSyncCpdma})
     if (cli::to_string(b) == name) return b;
   return std::nullopt;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
 }
 
 // One run, in a child process: its own peak memory, its own CPU time.

@@ -21,19 +21,17 @@
 #include "bench/bench_engines.h"
 #include "bench/bench_frames.h"
 #include "bench/bench_synth.h"
+#include "bench/stats.h"
 #include "encode/check.h"
 #include "lang/lint_files.h"
 #include "lang/parse.h"
 #include "tools/generate.h"
 
+using syncproof::bench::median;
+
 namespace {
 
 using namespace syncproof;
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
-}
 
 double time_case(const model::Case& c, int runs, size_t* props, bool* ok) {
   std::vector<double> ms;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "bench/stats.h"
 #include "encode/check.h"
 #include "lang/lint_files.h"
 #include "lang/parse.h"
@@ -15,18 +16,7 @@
 
 namespace syncproof::bench {
 
-namespace {
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
-}
-
-double ms_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
-
-}  // namespace
+namespace {}  // namespace
 
 int fix(const std::string& dir, int runs) {
   encode::CheckOptions smt;

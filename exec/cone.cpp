@@ -8,10 +8,6 @@ using namespace model;
 
 namespace {
 
-uint32_t bit(AssumptionId a) {
-  return 1u << static_cast<int>(a);
-}
-
 // The assumptions a guard mask of properties::Cone::rules names (either polarity).
 uint32_t guard_ids(uint64_t g) {
   return static_cast<uint32_t>(g) | static_cast<uint32_t>(g >> 32);
@@ -38,9 +34,9 @@ ConeGraph ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t
   for (EventId e : out.events) {
     for (uint32_t oi : maker_.orders_from(e)) {
       const Order& o = p_.orders[oi];
-      if (!inside(o.after) || (o.guard.id && (dropped & bit(*o.guard.id)))) continue;
+      if (!inside(o.after) || (o.guard.id && (dropped & assumption_bit(*o.guard.id)))) continue;
       s.orders.push_back({local_[o.before], local_[o.after]});
-      if (o.guard.id) present |= bit(*o.guard.id);
+      if (o.guard.id) present |= assumption_bit(*o.guard.id);
     }
     for (uint32_t w : maker_.rules_at(e)) {
       present |= value_assumptions(p_, p_.waits[w]);  // as the whole graph's rule rests on them

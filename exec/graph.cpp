@@ -19,10 +19,6 @@ void csr(uint32_t n, const std::vector<std::pair<uint32_t, uint32_t>>& edges,
   for (auto [a, b] : edges) (*out)[pos[a]++] = b;
 }
 
-uint32_t bit(AssumptionId a) {
-  return 1u << static_cast<int>(a);
-}
-
 // What build_graph and build_subgraph collect before the CSR arrays are made.
 struct Edges {
   std::vector<std::pair<uint32_t, uint32_t>> orders, feeds, cands, vfeeds;
@@ -141,7 +137,7 @@ bool WaitRules::reach(EventId a, EventId b, uint32_t dropped) {
   for (size_t i = 0; i < todo.size() && !found; ++i)
     for (uint32_t oi : out_[todo[i]]) {
       const Order& o = p_.orders[oi];
-      if ((o.guard.id && (dropped & bit(*o.guard.id))) || seen_[o.after]) continue;
+      if ((o.guard.id && (dropped & assumption_bit(*o.guard.id))) || seen_[o.after]) continue;
       if (o.after == b) found = true;
       seen_[o.after] = 1, touched.push_back(o.after), todo.push_back(o.after);
     }
@@ -183,7 +179,7 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped, Wait
   g.mode = mode;
   g.values = rules->values(dropped);
   for (const Order& o : p.orders) {
-    if (o.guard.id && (dropped & bit(*o.guard.id))) continue;
+    if (o.guard.id && (dropped & assumption_bit(*o.guard.id))) continue;
     ed.order(g, o.before, o.after);
   }
   std::vector<uint32_t> evs;
@@ -235,7 +231,7 @@ Graph build_subgraph(const LoweredProgram& p, const ValueConfig& values, const S
 uint32_t assumptions_present(const LoweredProgram& p, const Bitset* within) {
   uint32_t m = 0;
   for (const Order& o : p.orders)
-    if (o.guard.id && (!within || within->test(o.after))) m |= bit(*o.guard.id);
+    if (o.guard.id && (!within || within->test(o.after))) m |= assumption_bit(*o.guard.id);
   for (const WaitRule& w : p.waits)
     if (!within || within->test(w.wait)) m |= value_assumptions(p, w);
   return m;
@@ -244,9 +240,9 @@ uint32_t assumptions_present(const LoweredProgram& p, const Bitset* within) {
 uint32_t value_assumptions(const LoweredProgram& p, const WaitRule& w) {
   uint32_t m = 0;
   if (p.config.assumptions.enabled(AssumptionId::InitialZero) &&
-      (!w.zero_satisfies || (w.value_depends & bit(AssumptionId::InitialZero))))
-    m |= bit(AssumptionId::InitialZero);
-  return m | (w.value_depends & bit(AssumptionId::TimestampNonzero));
+      (!w.zero_satisfies || (w.value_depends & assumption_bit(AssumptionId::InitialZero))))
+    m |= assumption_bit(AssumptionId::InitialZero);
+  return m | (w.value_depends & assumption_bit(AssumptionId::TimestampNonzero));
 }
 
 Bitset ancestors(const Graph& g, const std::vector<EventId>& targets) {
@@ -294,7 +290,8 @@ std::vector<char> descendants(const Graph& g, EventId e) {
 OrderGraph order_graph(const LoweredProgram& p, uint32_t dropped) {
   std::vector<std::pair<uint32_t, uint32_t>> edges;
   for (const Order& o : p.orders)
-    if (!(o.guard.id && (dropped & bit(*o.guard.id)))) edges.push_back({o.before, o.after});
+    if (!(o.guard.id && (dropped & assumption_bit(*o.guard.id))))
+      edges.push_back({o.before, o.after});
   OrderGraph g;
   csr(static_cast<uint32_t>(p.events.size()), edges, &g.succ_start, &g.succ);
   return g;

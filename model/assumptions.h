@@ -43,6 +43,11 @@ enum class Profile : uint8_t { Strict, Rdna2 };
 std::optional<Profile> find_profile(std::string_view name);
 std::string_view to_string(Profile p);
 
+// The assumption's bit in a mask of assumptions (guards, left-out sets).
+inline constexpr uint32_t assumption_bit(AssumptionId a) {
+  return 1u << static_cast<int>(a);
+}
+
 struct AssumptionSet {
   std::array<bool, kAssumptionCount> on{};
   bool enabled(AssumptionId a) const { return on[static_cast<int>(a)]; }

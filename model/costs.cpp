@@ -11,7 +11,7 @@ namespace syncproof::model {
 
 namespace {
 
-using K = CostKind;
+using CK = CostKind;
 constexpr uint32_t cmd(CostCommand c) {
   return static_cast<uint32_t>(c);
 }
@@ -19,56 +19,56 @@ constexpr uint32_t ctl(ControlFlag f) {
   return static_cast<uint32_t>(f);
 }
 
-constexpr std::array kTable = std::to_array<CostEntry>({
-    {K::SyncFlag, sync::kVcacheInvalidate, "D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE", 1},
-    {K::SyncFlag, sync::kKcacheInvalidate, "D3D12XBOX_SYNC_FLAG_KCACHE_INVALIDATE", 1},
-    {K::SyncFlag, sync::kIcacheInvalidate, "D3D12XBOX_SYNC_FLAG_ICACHE_INVALIDATE", 2},
-    {K::SyncFlag, sync::kGl1Invalidate, "D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE", 2},
-    {K::SyncFlag, sync::kMcacheInvalidate, "D3D12XBOX_SYNC_FLAG_MCACHE_INVALIDATE", 2},
-    {K::SyncFlag, sync::kMcacheWriteback, "D3D12XBOX_SYNC_FLAG_MCACHE_WRITEBACK", 1},
-    {K::SyncFlag, sync::kGl2InvalidateUnshared, "D3D12XBOX_SYNC_FLAG_GL2_INVALIDATE_UNSHARED", 8},
-    {K::SyncFlag, sync::kGl2Invalidate, "D3D12XBOX_SYNC_FLAG_GL2_INVALIDATE", 16},
-    {K::SyncFlag, sync::kGl2Writeback, "D3D12XBOX_SYNC_FLAG_GL2_WRITEBACK", 24},
-    {K::SyncFlag, sync::kPfpSyncMe, "D3D12XBOX_SYNC_FLAG_PFP_SYNC_ME", 2},
-    {K::SyncFlag, sync::kSyncCpdma, "D3D12XBOX_SYNC_FLAG_SYNC_CPDMA", 4},
-    {K::SyncFlag, sync::kVsPartialFlush, "D3D12XBOX_SYNC_FLAG_VS_PARTIAL_FLUSH", 4},
-    {K::SyncFlag, sync::kPsPartialFlush, "D3D12XBOX_SYNC_FLAG_PS_PARTIAL_FLUSH", 6},
-    {K::SyncFlag, sync::kCsPartialFlush, "D3D12XBOX_SYNC_FLAG_CS_PARTIAL_FLUSH", 6},
-    {K::SyncFlag, sync::kStreamoutFlush, "D3D12XBOX_SYNC_FLAG_STREAMOUT_FLUSH", 3},
-    {K::SyncFlag, sync::kColorBlockMetaFlush, "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_META_FLUSH", 4},
-    {K::SyncFlag, sync::kDepthBlockMetaFlush, "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_META_FLUSH", 4},
-    {K::SyncFlag, sync::kColorBlockDataFlush, "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_DATA_FLUSH", 8},
-    {K::SyncFlag, sync::kDepthBlockDataFlush, "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_DATA_FLUSH", 8},
-    {K::SyncFlag, sync::kColorBlockInvalidate, "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_INVALIDATE", 8},
-    {K::SyncFlag, sync::kDepthBlockInvalidate, "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_INVALIDATE", 8},
-    {K::SyncFlag, sync::kBaseCoherency, "D3D12XBOX_SYNC_FLAG_BASE_COHERENCY", 8},
-    {K::SyncFlag, sync::kColorBlockCoherency, "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_COHERENCY", 8},
-    {K::SyncFlag, sync::kDepthBlockCoherency, "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_COHERENCY", 8},
-    {K::SyncFlag, sync::kIdle, "D3D12XBOX_SYNC_FLAG_IDLE", 32},
-    {K::Control, ctl(ControlFlag::TopSelectEnginePfp),
+constexpr std::array kCostTable = std::to_array<CostEntry>({
+    {CK::SyncFlag, sync::kVcacheInvalidate, "D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE", 1},
+    {CK::SyncFlag, sync::kKcacheInvalidate, "D3D12XBOX_SYNC_FLAG_KCACHE_INVALIDATE", 1},
+    {CK::SyncFlag, sync::kIcacheInvalidate, "D3D12XBOX_SYNC_FLAG_ICACHE_INVALIDATE", 2},
+    {CK::SyncFlag, sync::kGl1Invalidate, "D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE", 2},
+    {CK::SyncFlag, sync::kMcacheInvalidate, "D3D12XBOX_SYNC_FLAG_MCACHE_INVALIDATE", 2},
+    {CK::SyncFlag, sync::kMcacheWriteback, "D3D12XBOX_SYNC_FLAG_MCACHE_WRITEBACK", 1},
+    {CK::SyncFlag, sync::kGl2InvalidateUnshared, "D3D12XBOX_SYNC_FLAG_GL2_INVALIDATE_UNSHARED", 8},
+    {CK::SyncFlag, sync::kGl2Invalidate, "D3D12XBOX_SYNC_FLAG_GL2_INVALIDATE", 16},
+    {CK::SyncFlag, sync::kGl2Writeback, "D3D12XBOX_SYNC_FLAG_GL2_WRITEBACK", 24},
+    {CK::SyncFlag, sync::kPfpSyncMe, "D3D12XBOX_SYNC_FLAG_PFP_SYNC_ME", 2},
+    {CK::SyncFlag, sync::kSyncCpdma, "D3D12XBOX_SYNC_FLAG_SYNC_CPDMA", 4},
+    {CK::SyncFlag, sync::kVsPartialFlush, "D3D12XBOX_SYNC_FLAG_VS_PARTIAL_FLUSH", 4},
+    {CK::SyncFlag, sync::kPsPartialFlush, "D3D12XBOX_SYNC_FLAG_PS_PARTIAL_FLUSH", 6},
+    {CK::SyncFlag, sync::kCsPartialFlush, "D3D12XBOX_SYNC_FLAG_CS_PARTIAL_FLUSH", 6},
+    {CK::SyncFlag, sync::kStreamoutFlush, "D3D12XBOX_SYNC_FLAG_STREAMOUT_FLUSH", 3},
+    {CK::SyncFlag, sync::kColorBlockMetaFlush, "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_META_FLUSH", 4},
+    {CK::SyncFlag, sync::kDepthBlockMetaFlush, "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_META_FLUSH", 4},
+    {CK::SyncFlag, sync::kColorBlockDataFlush, "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_DATA_FLUSH", 8},
+    {CK::SyncFlag, sync::kDepthBlockDataFlush, "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_DATA_FLUSH", 8},
+    {CK::SyncFlag, sync::kColorBlockInvalidate, "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_INVALIDATE", 8},
+    {CK::SyncFlag, sync::kDepthBlockInvalidate, "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_INVALIDATE", 8},
+    {CK::SyncFlag, sync::kBaseCoherency, "D3D12XBOX_SYNC_FLAG_BASE_COHERENCY", 8},
+    {CK::SyncFlag, sync::kColorBlockCoherency, "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_COHERENCY", 8},
+    {CK::SyncFlag, sync::kDepthBlockCoherency, "D3D12XBOX_SYNC_FLAG_DEPTH_BLOCK_COHERENCY", 8},
+    {CK::SyncFlag, sync::kIdle, "D3D12XBOX_SYNC_FLAG_IDLE", 32},
+    {CK::Control, ctl(ControlFlag::TopSelectEnginePfp),
      "D3D12XBOX_SYNC_CONTROL_FLAG_TOP_SELECT_ENGINE_PFP", 2},
-    {K::Control, ctl(ControlFlag::IdleSelectEnginePfp),
+    {CK::Control, ctl(ControlFlag::IdleSelectEnginePfp),
      "D3D12XBOX_SYNC_CONTROL_FLAG_IDLE_SELECT_ENGINE_PFP", 2},
-    {K::Control, ctl(ControlFlag::CpdmaSelectEnginePfp),
+    {CK::Control, ctl(ControlFlag::CpdmaSelectEnginePfp),
      "D3D12XBOX_SYNC_CONTROL_FLAG_CPDMA_SELECT_ENGINE_PFP", 0},
-    {K::Control, ctl(ControlFlag::TopSelectEngineCe),
+    {CK::Control, ctl(ControlFlag::TopSelectEngineCe),
      "D3D12XBOX_SYNC_CONTROL_FLAG_TOP_SELECT_ENGINE_CE", 0},
-    {K::Control, ctl(ControlFlag::IdleSelectEngineCe),
+    {CK::Control, ctl(ControlFlag::IdleSelectEngineCe),
      "D3D12XBOX_SYNC_CONTROL_FLAG_IDLE_SELECT_ENGINE_CE", 0},
-    {K::Control, ctl(ControlFlag::GcrSequenceForward),
+    {CK::Control, ctl(ControlFlag::GcrSequenceForward),
      "D3D12XBOX_SYNC_CONTROL_FLAG_GCR_SEQUENCE_FORWARD", 0},
-    {K::Control, ctl(ControlFlag::GcrSequenceReverse),
+    {CK::Control, ctl(ControlFlag::GcrSequenceReverse),
      "D3D12XBOX_SYNC_CONTROL_FLAG_GCR_SEQUENCE_REVERSE", 0},
-    {K::Command, cmd(CostCommand::SyncTopOfPipeX), "SyncTopOfPipeX", 1},
-    {K::Command, cmd(CostCommand::SyncBottomOfPipeX), "SyncBottomOfPipeX", 1},
-    {K::Command, cmd(CostCommand::BopWrite), "Write64BitValueBottomOfPipe2X", 1},
-    {K::Command, cmd(CostCommand::WaitValue), "Wait64BitValueX", 4},
-    {K::Command, cmd(CostCommand::Signal2X), "Signal2X", 1},
-    {K::Command, cmd(CostCommand::WaitX), "WaitX", 4},
-    {K::Command, cmd(CostCommand::Signal), "Signal", 1},
-    {K::Command, cmd(CostCommand::Wait), "Wait", 4},
-    {K::Command, cmd(CostCommand::HostSignal), "HostSignal", 0},
-    {K::Command, cmd(CostCommand::HostWait), "HostWait", 4},
+    {CK::Command, cmd(CostCommand::SyncTopOfPipeX), "SyncTopOfPipeX", 1},
+    {CK::Command, cmd(CostCommand::SyncBottomOfPipeX), "SyncBottomOfPipeX", 1},
+    {CK::Command, cmd(CostCommand::BopWrite), "Write64BitValueBottomOfPipe2X", 1},
+    {CK::Command, cmd(CostCommand::WaitValue), "Wait64BitValueX", 4},
+    {CK::Command, cmd(CostCommand::Signal2X), "Signal2X", 1},
+    {CK::Command, cmd(CostCommand::WaitX), "WaitX", 4},
+    {CK::Command, cmd(CostCommand::Signal), "Signal", 1},
+    {CK::Command, cmd(CostCommand::Wait), "Wait", 4},
+    {CK::Command, cmd(CostCommand::HostSignal), "HostSignal", 0},
+    {CK::Command, cmd(CostCommand::HostWait), "HostWait", 4},
 });
 
 constexpr std::string_view kSyncPrefix = "D3D12XBOX_SYNC_FLAG_";
@@ -78,8 +78,8 @@ constexpr std::string_view kControlPrefix = "D3D12XBOX_SYNC_CONTROL_FLAG_";
 std::vector<uint32_t> operations(uint32_t word) {
   std::vector<uint32_t> out;
   if (word & 3u) out.push_back(sync::kIcacheInvalidate);
-  for (const CostEntry& e : kTable)
-    if (e.kind == K::SyncFlag && e.key != sync::kIcacheInvalidate && (word & e.key)) {
+  for (const CostEntry& e : kCostTable)
+    if (e.kind == CK::SyncFlag && e.key != sync::kIcacheInvalidate && (word & e.key)) {
       out.push_back(e.key);
     }
   return out;
@@ -99,11 +99,11 @@ constexpr uint32_t kStdWait = sync::kGl2Writeback | sync::kGl2Invalidate | sync:
 }  // namespace
 
 std::span<const CostEntry> cost_table() {
-  return kTable;
+  return kCostTable;
 }
 
 CostModel::CostModel() {
-  for (const CostEntry& e : kTable) cost_.push_back(e.cost);
+  for (const CostEntry& e : kCostTable) cost_.push_back(e.cost);
 }
 
 std::optional<std::string> CostModel::set(std::string_view a) {
@@ -120,8 +120,8 @@ std::optional<std::string> CostModel::set(std::string_view a) {
   if (want == "Wait32BitValueX") want = "Wait64BitValueX";
   if (want == "D3D12XBOX_SYNC_FLAG_GL0_INVALIDATE" || want == "GL0_INVALIDATE")
     want = "VCACHE_INVALIDATE";
-  for (size_t i = 0; i < kTable.size(); ++i) {
-    const std::string_view full = kTable[i].name;
+  for (size_t i = 0; i < kCostTable.size(); ++i) {
+    const std::string_view full = kCostTable[i].name;
     const bool match =
         full == want ||
         (full.starts_with(kSyncPrefix) && full.substr(kSyncPrefix.size()) == want) ||
@@ -138,20 +138,20 @@ std::optional<std::string> CostModel::set(std::string_view a) {
 }
 
 int CostModel::flag(uint32_t bit) const {
-  for (size_t i = 0; i < kTable.size(); ++i)
-    if (kTable[i].kind == K::SyncFlag && kTable[i].key == bit) return cost_[i];
+  for (size_t i = 0; i < kCostTable.size(); ++i)
+    if (kCostTable[i].kind == CK::SyncFlag && kCostTable[i].key == bit) return cost_[i];
   return 0;
 }
 
 int CostModel::control(ControlFlag f) const {
-  for (size_t i = 0; i < kTable.size(); ++i)
-    if (kTable[i].kind == K::Control && kTable[i].key == ctl(f)) return cost_[i];
+  for (size_t i = 0; i < kCostTable.size(); ++i)
+    if (kCostTable[i].kind == CK::Control && kCostTable[i].key == ctl(f)) return cost_[i];
   return 0;
 }
 
 int CostModel::command(CostCommand c) const {
-  for (size_t i = 0; i < kTable.size(); ++i)
-    if (kTable[i].kind == K::Command && kTable[i].key == cmd(c)) return cost_[i];
+  for (size_t i = 0; i < kCostTable.size(); ++i)
+    if (kCostTable[i].kind == CK::Command && kCostTable[i].key == cmd(c)) return cost_[i];
   return 0;
 }
 

@@ -7,7 +7,7 @@
 namespace syncproof::stream {
 
 using namespace model;
-using json = nlohmann::ordered_json;
+using ojson = nlohmann::ordered_json;  // not `json`: import.cpp means nlohmann::json by it
 
 namespace {
 
@@ -27,9 +27,9 @@ std::string destination(const Case& c, std::optional<uint32_t> label, uint64_t a
   return label ? c.labels[*label].name : hex(address);
 }
 
-json work(const Case& c, const WorkCmd& w) {
-  json j = {{"api", w.api}};
-  json accesses = json::array();
+ojson work(const Case& c, const WorkCmd& w) {
+  ojson j = {{"api", w.api}};
+  ojson accesses = ojson::array();
   bool args_done = false;
   for (const Access& a : w.accesses) {
     if (!args_done && a.kind == AccessKind::Indirect &&
@@ -38,9 +38,9 @@ json work(const Case& c, const WorkCmd& w) {
       args_done = true;
       continue;
     }
-    json x = {{"access", a.write ? "writes" : "reads"},
-              {"resource", c.resources[a.resource].name},
-              {"as", to_string(a.kind)}};
+    ojson x = {{"access", a.write ? "writes" : "reads"},
+               {"resource", c.resources[a.resource].name},
+               {"as", to_string(a.kind)}};
     // Only a draw's shader accesses choose their stage (vs or ps); the rest follow the work.
     if (shader_kind(a.kind) && is_draw(w.kind) && a.stage == Stage::Vs) x["stage"] = "vs";
     accesses.push_back(std::move(x));
@@ -54,9 +54,9 @@ json work(const Case& c, const WorkCmd& w) {
   return j;
 }
 
-json command(const Case& c, const Command& cmd) {
+ojson command(const Case& c, const Command& cmd) {
   return std::visit(
-      [&](const auto& b) -> json {
+      [&](const auto& b) -> ojson {
         using T = std::decay_t<decltype(b)>;
         if constexpr (std::is_same_v<T, WorkCmd>) {
           return work(c, b);
@@ -81,7 +81,7 @@ json command(const Case& c, const Command& cmd) {
                   {"Value", b.value}};
         } else {
           constexpr bool signal = std::is_same_v<T, SignalCmd>;
-          json j = {
+          ojson j = {
               {"api", signal ? (b.xbox ? "Signal2X" : "Signal") : (b.xbox ? "WaitX" : "Wait")},
               {"Fence", c.fences[b.fence].name},
               {"Value", b.value}};
@@ -94,55 +94,55 @@ json command(const Case& c, const Command& cmd) {
 
 }  // namespace
 
-json export_case(const Case& c) {
-  json j = {{"format", kFormatName}, {"version", kFormatVersion}};
+ojson export_case(const Case& c) {
+  ojson j = {{"format", kFormatName}, {"version", kFormatVersion}};
   if (!c.title.empty()) j["title"] = c.title;
   if (c.profile) j["profile"] = *c.profile;
   if (!c.assumptions.empty()) {
-    json a = json::array();
+    ojson a = ojson::array();
     for (const AssumptionChoice& x : c.assumptions) a.push_back((x.enable ? "+" : "-") + x.id);
     j["assume"] = a;
   }
   if (!c.targets.empty()) {
-    json t = json::array();
+    ojson t = ojson::array();
     for (const auto& [k, v] : c.targets) t.push_back({{"key", k}, {"value", v}});
     j["targets"] = t;
   }
-  json queues = json::array();
+  ojson queues = ojson::array();
   for (const Queue& q : c.queues)
     queues.push_back({{"name", q.name}, {"type", queue_type(q.type)}});
   j["queues"] = queues;
-  json resources = json::array();
+  ojson resources = ojson::array();
   for (const Resource& r : c.resources) {
-    json x = {{"name", r.name},
-              {"kind", r.kind == ResourceKind::Buffer ? "buffer" : "texture"},
-              {"address", hex(r.address)},
-              {"size", hex(r.size)}};
+    ojson x = {{"name", r.name},
+               {"kind", r.kind == ResourceKind::Buffer ? "buffer" : "texture"},
+               {"address", hex(r.address)},
+               {"size", hex(r.size)}};
     if (r.compressed) x["compressed"] = true;
     resources.push_back(std::move(x));
   }
   j["resources"] = resources;
-  json fences = json::array();
+  ojson fences = ojson::array();
   for (const Fence& f : c.fences) fences.push_back({{"name", f.name}});
   j["fences"] = fences;
-  json labels = json::array();
+  ojson labels = ojson::array();
   for (const Label& l : c.labels) labels.push_back({{"name", l.name}, {"address", hex(l.address)}});
   j["labels"] = labels;
-  json commands = json::array();
+  ojson commands = ojson::array();
   for (const Queue& q : c.queues)
     for (const Command& cmd : q.commands) {
-      json x = {{"queue", q.name}};
+      ojson x = {{"queue", q.name}};
       if (!cmd.label.empty()) x["label"] = cmd.label;
       x.update(command(c, cmd));
       commands.push_back(std::move(x));
     }
   j["commands"] = commands;
-  json props = json::array();
+  ojson props = ojson::array();
   for (const Property& p : c.properties) {
-    json x = {{"expect", p.expect == Expectation::Holds      ? "prove"
-                         : p.expect == Expectation::Violated ? "refute"
-                                                             : "check"},
-              {"kind", to_string(p.kind)}};
+    ojson x = {{"expect", p.expect == Expectation::Holds      ? "prove"
+                          : p.expect == Expectation::Violated ? "refute"
+                                                              : "check"},
+               {"kind", to_string(p.kind)}};
     if (!p.from.empty()) x["from"] = p.from;
     if (!p.to.empty()) x["to"] = p.to;
     if (p.resource) x["on"] = c.resources[*p.resource].name;

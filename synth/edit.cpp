@@ -89,17 +89,17 @@ void modify(Command& cmd, const Edit& e) {
   }
 }
 
-std::vector<const Edit*> pointers(const std::vector<Edit>& edits) {
-  std::vector<const Edit*> out;
-  for (const Edit& e : edits) out.push_back(&e);
-  return out;
-}
-
 std::string number(uint64_t v) {
   return v < 0x10000 ? fmt::format("{}", v) : fmt::format("0x{:X}", v);
 }
 
 }  // namespace
+
+std::vector<const Edit*> pointers(const std::vector<Edit>& edits) {
+  std::vector<const Edit*> out;
+  for (const Edit& e : edits) out.push_back(&e);
+  return out;
+}
 
 bool same_edit(const Edit& a, const Edit& b) {
   return a.kind == b.kind && a.queue == b.queue && a.cmd == b.cmd && a.api == b.api &&

@@ -53,6 +53,9 @@ Origins compose(const Origins& a_from_o, const Origins& b_from_a);
 model::Case apply(const model::Case& base, const std::vector<Edit>& edits,
                   Origins* origin = nullptr);
 
+// The edits' addresses, in order (for added_cost).
+std::vector<const Edit*> pointers(const std::vector<Edit>& edits);
+
 // What the edits add to the case's barrier cost (model::CostModel::barrier), without copying it.
 int added_cost(const model::Case& base, const std::vector<const Edit*>& edits,
                const model::CostModel& costs);

@@ -18,12 +18,6 @@ using namespace model;
 
 namespace {
 
-std::vector<const Edit*> pointers(const std::vector<Edit>& edits) {
-  std::vector<const Edit*> out;
-  for (const Edit& e : edits) out.push_back(&e);
-  return out;
-}
-
 bool proved_by_both(const Verification& v, size_t p) {
   for (const auto* r : {&v.smt, &v.exec})
     if (p >= r->results.size() ||

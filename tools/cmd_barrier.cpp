@@ -32,7 +32,7 @@ struct BarrierArgs {
   unsigned timeout_ms = 20000;
 };
 
-int usage(const std::string& msg) {
+int barrier_usage(const std::string& msg) {
   std::cerr << "syncproof barrier: " << msg << "\n";
   return static_cast<int>(Exit::Usage);
 }
@@ -296,40 +296,41 @@ int run_table(const BarrierArgs& a, const synth::FixOptions& opt, std::ostream& 
 
 int run_barrier(const BarrierArgs& a, std::ostream& out) {
   if (!a.profile.empty() && !model::find_profile(a.profile))
-    return usage(fmt::format("unknown profile '{}' (strict, rdna2)", a.profile));
+    return barrier_usage(fmt::format("unknown profile '{}' (strict, rdna2)", a.profile));
   encode::CheckOptions smt;
   smt.timeout_ms = a.timeout_ms;
   exec::ExecOptions ex;
   ex.timeout_ms = a.timeout_ms;
   model::CostModel costs;
-  if (auto err = apply_costs(costs, a.costs)) return usage(*err);
-  if (a.budget == 0) return usage("--budget must be at least 1");
+  if (auto err = apply_costs(costs, a.costs)) return barrier_usage(*err);
+  if (a.budget == 0) return barrier_usage("--budget must be at least 1");
   const synth::FixOptions opt = fix_options(smt, ex, costs, a.budget);
   if (a.table) {
     if (!a.producer.empty() || !a.consumer.empty() || !a.target.empty() ||
         !a.producer_queue.empty() || !a.consumer_queue.empty())
-      return usage(
+      return barrier_usage(
           "--table prints every producer and consumer on both targets: it takes no "
           "--producer, --consumer, --target or queue");
     return run_table(a, opt, out);
   }
   if (a.producer.empty() || a.consumer.empty())
-    return usage("give --producer and --consumer (\"cs uav\", \"ps srv\", ...), or --table");
+    return barrier_usage(
+        "give --producer and --consumer (\"cs uav\", \"ps srv\", ...), or --table");
   std::string err;
   synth::BarrierQuery q;
   q.profile = a.profile;
   auto p = synth::parse_access(a.producer, true, &err);
-  if (!p) return usage("--producer " + err);
+  if (!p) return barrier_usage("--producer " + err);
   auto c = synth::parse_access(a.consumer, false, &err);
-  if (!c) return usage("--consumer " + err);
+  if (!c) return barrier_usage("--consumer " + err);
   q.producer = *p, q.consumer = *c;
   if (!a.producer_queue.empty()) {
     q.producer_queue = queue_type(a.producer_queue, &err);
-    if (!q.producer_queue) return usage("--producer-queue: " + err);
+    if (!q.producer_queue) return barrier_usage("--producer-queue: " + err);
   }
   if (!a.consumer_queue.empty()) {
     q.consumer_queue = queue_type(a.consumer_queue, &err);
-    if (!q.consumer_queue) return usage("--consumer-queue: " + err);
+    if (!q.consumer_queue) return barrier_usage("--consumer-queue: " + err);
   }
   if (!a.target.empty()) {
     if (a.target == "gl2-rb-coherent=yes")
@@ -337,10 +338,11 @@ int run_barrier(const BarrierArgs& a, std::ostream& out) {
     else if (a.target == "gl2-rb-coherent=no")
       q.rb_coherent = false;
     else
-      return usage(fmt::format("--target '{}': expected gl2-rb-coherent=yes or =no", a.target));
+      return barrier_usage(
+          fmt::format("--target '{}': expected gl2-rb-coherent=yes or =no", a.target));
   }
   auto r = synth::resolve(q, &err);
-  if (!r) return usage(err);
+  if (!r) return barrier_usage(err);
   const Answer ans = solve(q, *r, opt);
   print_answer(out, q, *r, ans);
   if (!ans.error.empty() || ans.fix.status == synth::FixResult::Status::NotVerified)

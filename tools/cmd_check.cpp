@@ -73,7 +73,7 @@ struct Destination {
   std::string path;  // "-": standard output
 };
 
-int usage(const std::string& msg) {
+int check_usage(const std::string& msg) {
   std::cerr << "syncproof check: " << msg << "\n";
   return static_cast<int>(Exit::Usage);
 }
@@ -130,14 +130,14 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   encode::CheckOptions opt;
   if (!a.profile.empty()) {
     auto p = model::find_profile(a.profile);
-    if (!p) return usage(fmt::format("unknown profile '{}' (strict, rdna2)", a.profile));
+    if (!p) return check_usage(fmt::format("unknown profile '{}' (strict, rdna2)", a.profile));
     opt.profile = p;
   }
   for (const std::string& s : a.assume) {
     bool on = s.empty() || s[0] != '-';
     std::string id = !s.empty() && (s[0] == '+' || s[0] == '-') ? s.substr(1) : s;
     if (!model::find_assumption(id))
-      return usage(fmt::format("unknown assumption '{}' (see model/SEMANTICS.md)", id));
+      return check_usage(fmt::format("unknown assumption '{}' (see model/SEMANTICS.md)", id));
     opt.assume.push_back({on, id});
   }
   opt.timeout_ms = a.timeout_ms;
@@ -150,7 +150,7 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   if (auto e = find_engine(a.engine))
     run.engine = *e;
   else
-    return usage(fmt::format("unknown engine '{}' (smt, exec, both)", a.engine));
+    return check_usage(fmt::format("unknown engine '{}' (smt, exec, both)", a.engine));
   run.smt = opt;
   run.exec.profile = opt.profile, run.exec.assume = opt.assume;
   run.exec.timeout_ms = a.timeout_ms, run.exec.max_states = a.max_states;
@@ -158,16 +158,16 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   std::pair<unsigned, unsigned> shard{1, 1};
   if (!a.shard.empty()) {
     auto s = parse_shard(a.shard);
-    if (!s) return usage(fmt::format("--shard '{}': expected I/N with 1 <= I <= N", a.shard));
+    if (!s) return check_usage(fmt::format("--shard '{}': expected I/N with 1 <= I <= N", a.shard));
     shard = *s;
   }
-  if (a.fix && a.no_fix) return usage("--fix and --no-fix exclude each other");
-  if (a.budget == 0) return usage("--budget must be at least 1");
+  if (a.fix && a.no_fix) return check_usage("--fix and --no-fix exclude each other");
+  if (a.budget == 0) return check_usage("--budget must be at least 1");
   model::CostModel costs;
-  if (auto err = apply_costs(costs, a.costs)) return usage(*err);
+  if (auto err = apply_costs(costs, a.costs)) return check_usage(*err);
   std::string error;
   auto dests = destinations(a, &error);
-  if (!dests) return usage(error);
+  if (!dests) return check_usage(error);
   bool text_to_stdout = true;
   for (const Destination& d : *dests)
     if (d.path == "-" && d.format != Format::Text) text_to_stdout = false;
@@ -192,7 +192,7 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   };
 
   if (std::string e = apply_memory_limit(a.max_memory); !e.empty())
-    return usage(fmt::format("cannot set the memory limit (--max-memory): {}", e));
+    return check_usage(fmt::format("cannot set the memory limit (--max-memory): {}", e));
 
   Summary sum;
   const auto inputs = shard_inputs(lang::collect_case_files(a.paths), shard.first, shard.second);

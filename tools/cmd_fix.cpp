@@ -33,7 +33,7 @@ struct FixArgs {
   uint64_t max_states = 20'000'000;
 };
 
-int usage(const std::string& msg) {
+int fix_usage(const std::string& msg) {
   std::cerr << "syncproof fix: " << msg << "\n";
   return static_cast<int>(Exit::Usage);
 }
@@ -155,14 +155,14 @@ int run_fix(const FixArgs& a, std::ostream& out) {
   encode::CheckOptions smt;
   if (!a.profile.empty()) {
     auto p = model::find_profile(a.profile);
-    if (!p) return usage(fmt::format("unknown profile '{}' (strict, rdna2)", a.profile));
+    if (!p) return fix_usage(fmt::format("unknown profile '{}' (strict, rdna2)", a.profile));
     smt.profile = p;
   }
   for (const std::string& s : a.assume) {
     const bool on = s.empty() || s[0] != '-';
     std::string id = !s.empty() && (s[0] == '+' || s[0] == '-') ? s.substr(1) : s;
     if (!model::find_assumption(id))
-      return usage(fmt::format("unknown assumption '{}' (see model/SEMANTICS.md)", id));
+      return fix_usage(fmt::format("unknown assumption '{}' (see model/SEMANTICS.md)", id));
     smt.assume.push_back({on, id});
   }
   smt.timeout_ms = a.timeout_ms;
@@ -170,8 +170,8 @@ int run_fix(const FixArgs& a, std::ostream& out) {
   ex.profile = smt.profile, ex.assume = smt.assume;
   ex.timeout_ms = a.timeout_ms, ex.max_states = a.max_states;
   model::CostModel costs;
-  if (auto err = apply_costs(costs, a.costs)) return usage(*err);
-  if (a.budget == 0) return usage("--budget must be at least 1");
+  if (auto err = apply_costs(costs, a.costs)) return fix_usage(*err);
+  if (a.budget == 0) return fix_usage("--budget must be at least 1");
   synth::FixOptions opt = fix_options(smt, ex, costs, a.budget);
   opt.minimize = a.minimize;
   Tally t;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "model/flags.h"
+#include "tests/line_lists.h"
 
 using namespace syncproof::model;
 
@@ -114,18 +115,6 @@ uint32_t or_of(const std::vector<std::string>& members) {
 }
 
 }  // namespace
-
-// doctest prints a failed comparison of two line lists as their text.
-namespace doctest {
-template <>
-struct StringMaker<std::vector<std::string>> {
-  static String convert(const std::vector<std::string>& v) {
-    std::string s = "{";
-    for (const auto& line : v) s += "\n  \"" + line + "\"";
-    return (s + "}").c_str();
-  }
-};
-}  // namespace doctest
 
 TEST_CASE("every catalogued constant has its exact seed value, kind and family") {
   for (const Expect& e : expected()) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "model/validity.h"
+#include "tests/line_lists.h"
 
 using namespace syncproof::model;
 using namespace syncproof::model::sync;
@@ -47,17 +48,6 @@ const std::string kWhole =
     " with the whole-memory range (BaseAddress 0, SizeInBytes D3D12XBOX_FLUSH_RANGE_ALL)";
 
 }  // namespace
-
-namespace doctest {
-template <>
-struct StringMaker<std::vector<std::string>> {
-  static String convert(const std::vector<std::string>& v) {
-    std::string s = "{";
-    for (const auto& line : v) s += "\n  \"" + line + "\"";
-    return (s + "}").c_str();
-  }
-};
-}  // namespace doctest
 
 TEST_CASE("names of queue types and APIs") {
   CHECK(to_string(Q::Graphics) == "graphics");

@@ -21,7 +21,7 @@ using model::AssumptionId;
 
 namespace {
 
-struct Tally {
+struct AssumedTally {
   size_t programs = 0, assumed_ops = 0;
 };
 
@@ -52,7 +52,7 @@ size_t count_under(const model::LoweredProgram& p, AssumptionId a) {
   return n;
 }
 
-void check_program(const std::string& file, const std::string& text, Tally* t) {
+void check_program(const std::string& file, const std::string& text, AssumedTally* t) {
   auto pr = lang::parse_case(file, text);
   REQUIRE_MESSAGE(!pr.has_errors(), file);
   ++t->programs;
@@ -81,14 +81,14 @@ void check_program(const std::string& file, const std::string& text, Tally* t) {
 }  // namespace
 
 TEST_CASE("assumed operations: reach later events only under their assumption, the library") {
-  Tally t;
+  AssumedTally t;
   for (const auto& [file, text] : testing::library_cases()) check_program(file, text, &t);
   MESSAGE(fmt::format("{} programs, {} assumed operations", t.programs, t.assumed_ops));
   CHECK(t.assumed_ops > 1000);
 }
 
 TEST_CASE("assumed operations: reach later events only under their assumption, fuzz and frames") {
-  Tally t;
+  AssumedTally t;
   for (uint64_t seed = 1; seed <= 300; ++seed) {
     cli::FuzzCase fc = cli::generate_case(seed, {});
     if (!fc.expect_lint_error) check_program(fmt::format("fuzz-{}.sync", seed), fc.render(), &t);

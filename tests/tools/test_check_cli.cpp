@@ -16,38 +16,21 @@
 #include <set>
 #include <sstream>
 
+#include "tests/tools/shell_run.h"
+
 using nlohmann::json;
 namespace fs = std::filesystem;
+using syncproof::testing::Ran;
+using syncproof::testing::shell_run;
+using syncproof::testing::slurp;
 
 namespace {
 
-struct Ran {
-  int rc = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Runs the binary from the source tree (cases/ resolve there), bounded by `timeout`.
+// Runs the binary from the source tree (cases/ resolve there), bounded by a timeout.
 Ran run(const std::string& args) {
   // CTest runs test cases in parallel processes: every temporary name carries the pid.
-  const fs::path err = fs::temp_directory_path() / fmt::format("syncproof-cli-{}.err", ::getpid());
-  const std::string cmd = fmt::format("cd '{}' && timeout 300 '{}' {} 2>'{}'", SYNCPROOF_SOURCE_DIR,
-                                      SYNCPROOF_BINARY, args, err.string());
-  Ran r;
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  std::array<char, 4096> buf;
-  for (size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) r.out.append(buf.data(), n);
-  const int status = ::pclose(p);
-  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.err = slurp(err);
-  return r;
+  return shell_run(SYNCPROOF_SOURCE_DIR, args,
+                   fs::temp_directory_path() / fmt::format("syncproof-cli-{}.err", ::getpid()));
 }
 
 // The summary table's time column is the only thing that differs from run to run.

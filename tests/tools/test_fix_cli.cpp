@@ -12,36 +12,18 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/tools/shell_run.h"
+
 namespace fs = std::filesystem;
+using syncproof::testing::Ran;
+using syncproof::testing::shell_run;
+using syncproof::testing::slurp;
 
 namespace {
 
-struct Ran {
-  int rc = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // Runs the binary in `dir`, bounded by a timeout.
 Ran run(const fs::path& dir, const std::string& args) {
-  const fs::path err = dir / "stderr.txt";
-  const std::string cmd = fmt::format("cd '{}' && timeout 300 '{}' {} 2>'{}'", dir.string(),
-                                      SYNCPROOF_BINARY, args, err.string());
-  Ran r;
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  std::array<char, 4096> buf;
-  for (size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) r.out.append(buf.data(), n);
-  const int status = ::pclose(p);
-  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.err = slurp(err);
-  return r;
+  return shell_run(dir, args, dir / "stderr.txt");
 }
 
 struct TempDir {

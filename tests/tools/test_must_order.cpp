@@ -72,7 +72,7 @@ class BitsetApiOrder {
   std::vector<std::vector<bool>> pred_;
 };
 
-struct Tally {
+struct OrderTally {
   size_t cases = 0, by_position = 0, searches = 0, obligations = 0, proved = 0,
          with_assumptions = 0, listed = 0, listed_by_reference = 0;
 };
@@ -91,7 +91,8 @@ std::string names(const std::optional<std::set<model::AssumptionId>>& s) {
 }
 
 // Every obligation of every (non-deadlock) property of one case, both ways.
-void compare(const std::string& file, const std::string& text, Tally* t, bool api_order) {
+void order_compare(const std::string& file, const std::string& text, OrderTally* t,
+                   bool api_order) {
   auto pr = lang::parse_case(file, text);
   REQUIRE_MESSAGE(!pr.has_errors(), file);
   const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
@@ -165,8 +166,8 @@ void compare(const std::string& file, const std::string& text, Tally* t, bool ap
 TEST_CASE(
     "must order: the reference search's proofs, with sufficient and irredundant lists, the "
     "library") {
-  Tally t;
-  for (const auto& [file, text] : testing::library_cases()) compare(file, text, &t, true);
+  OrderTally t;
+  for (const auto& [file, text] : testing::library_cases()) order_compare(file, text, &t, true);
   MESSAGE(
       fmt::format("{} cases, {} obligations, {} proved ({} with assumptions), {} answered by "
                   "position, {} searches; {} assumptions listed ({} by the reference)",
@@ -184,12 +185,12 @@ TEST_CASE(
 TEST_CASE(
     "must order: the reference search's proofs, with sufficient and irredundant lists, fuzz seed "
     "1") {
-  Tally t;
+  OrderTally t;
   cli::FuzzShape shape;
   for (uint64_t seed = 1; seed < 1 + 1500; ++seed) {  // the cases of the fuzz/seed-1 pass
     cli::FuzzCase fc = cli::generate_case(seed, shape);
     if (fc.expect_lint_error) continue;
-    compare(fmt::format("fuzz-{}.sync", seed), fc.render(), &t, true);
+    order_compare(fmt::format("fuzz-{}.sync", seed), fc.render(), &t, true);
   }
   MESSAGE(
       fmt::format("{} cases, {} obligations, {} proved ({} with assumptions), {} answered by "
@@ -204,12 +205,13 @@ TEST_CASE(
 
 TEST_CASE(
     "must order: the reference search's proofs, with sufficient and irredundant lists, frames") {
-  Tally t;
+  OrderTally t;
   for (auto bug : {cli::FrameBug::None, cli::FrameBug::NoGl1Invalidate, cli::FrameBug::NoLabelWait,
                    cli::FrameBug::NoGl2Writeback, cli::FrameBug::NoSyncCpdma}) {
     cli::FrameShape s;
     s.commands = 600, s.bug = bug, s.seed = 3;
-    compare(fmt::format("frame-{}.sync", cli::to_string(bug)), cli::generate_frame(s), &t, false);
+    order_compare(fmt::format("frame-{}.sync", cli::to_string(bug)), cli::generate_frame(s), &t,
+                  false);
   }
   MESSAGE(
       fmt::format("{} frames, {} obligations, {} proved ({} with assumptions), {} answered by "
