@@ -1,28 +1,60 @@
 #!/usr/bin/env bash
-# The whole test suite: install what is missing, build the release, clang, fuzz and ASan+UBSan
-# configurations (all with -Werror), run the unit tests of the clang build, the libFuzzer target
-# for a fixed 60 s (fuzz/), the CLI tests of the release build, then every test under the
-# sanitizers with CTest. CTest's summary line is the last thing printed.
+# The whole test suite: install what is missing, build the two configurations of
+# scripts/build.sh (release: GCC; asan: clang with ASan+UBSan and the libFuzzer target, both
+# -Werror), then run every CTest test in each tree: in build/ at full size on optimised code (the
+# whole-library and fuzz-corpus comparisons, the CLI tests that need a real std::bad_alloc), in
+# build-asan/ under the sanitizers (every unit test and case file again, the libFuzzer run for a
+# fixed 60 s). Prints a phase summary at the end (scripts/test_summary.py: each phase's time,
+# CTest's time per label, the slowest ten tests) and, last, one "N passed, N failed" line.
+# Extra arguments go to both CTest runs (e.g. -R REGEX).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-bash scripts/build.sh release
-bash scripts/build.sh asan
-bash scripts/build.sh clang
-bash scripts/build.sh fuzz
-# quiet_ctest DIR REGEX WHAT: a CTest run whose output is shown only when it fails.
-quiet_ctest() {
-  if ! ctest --test-dir "$1" --output-on-failure -j"$(nproc)" --timeout 600 -R "$2" \
-    >"$1/ctest-quiet.log" 2>&1; then
-    cat "$1/ctest-quiet.log" >&2
-    echo "syncproof: $3 failed (log: $1/ctest-quiet.log)" >&2
-    exit 1
-  fi
+phases=$(mktemp /tmp/syncproof-phases-XXXXXX)
+rm -f build/ctest-junit.xml build-asan/ctest-junit.xml
+summary() {
+  local rc=$?
+  python3 scripts/test_summary.py "$phases" build build-asan || true
+  rm -f "$phases"
+  return $rc
 }
-quiet_ctest build-clang '^(model|lang|solver|properties|encode|exec|tools)/' "the clang build's unit tests"
-quiet_ctest build-fuzz '^fuzz/libfuzzer$' "the libFuzzer run (crashes: build-fuzz/fuzz/crash-*)"
-# The CLI tests once more on the release build: they include the one that needs a real
-# std::bad_alloc (--max-memory), which AddressSanitizer's allocator never throws.
-quiet_ctest build '^tools/' "the release build's CLI tests"
+trap summary EXIT
+# phase NAME COMMAND...: runs COMMAND and records its wall time under NAME.
+phase() {
+  local name=$1 t0 rc=0
+  shift
+  t0=$(date +%s%N)
+  "$@" || rc=$?
+  echo "$((($(date +%s%N) - t0) / 1000000)) $name" >>"$phases"
+  return $rc
+}
+# tests DIR WHAT ARGS...: one CTest run over a whole tree; its output is shown only when it fails.
+tests() {
+  local dir=$1 what=$2
+  shift 2
+  if ! ctest --test-dir "$dir" --output-on-failure -j"$(nproc)" --timeout 600 \
+    --output-junit ctest-junit.xml "$@" >"$dir/ctest.log" 2>&1; then
+    cat "$dir/ctest.log" >&2
+    echo "syncproof: $what failed (log: $dir/ctest.log)" >&2
+    return 1
+  fi
+  grep -E '^[0-9]+% tests passed|^Total Test time' "$dir/ctest.log" | sed "s|^|$dir: |"
+}
+phase "setup (apt-get)" bash scripts/setup.sh
+phase "build release (GCC)" bash scripts/build.sh release
+phase "build asan (clang, ASan+UBSan, libFuzzer)" bash scripts/build.sh asan
+phase "ctest build/ (release)" tests build "the release build's tests" "$@"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-exec ctest --test-dir build-asan --output-on-failure -j"$(nproc)" --timeout 600 "$@"
+phase "ctest build-asan/ (sanitizers, libFuzzer)" tests build-asan "the sanitized build's tests" "$@"
+trap - EXIT
+summary
+python3 - <<'EOF'
+import xml.etree.ElementTree as ET
+passed = failed = 0
+for d in ("build", "build-asan"):
+    for tc in ET.parse(f"{d}/ctest-junit.xml").getroot().iter("testcase"):
+        if tc.find("failure") is not None or tc.get("status") not in ("run", None):
+            failed += 1
+        else:
+            passed += 1
+print(f"syncproof: {passed} passed, {failed} failed")
+EOF

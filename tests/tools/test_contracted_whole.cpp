@@ -13,6 +13,7 @@
 #include "encode/encoding.h"
 #include "lang/parse.h"
 #include "properties/proof_cone.h"
+#include "tests/sample.h"
 #include "tests/tools/generated_cases.h"
 #include "tests/tools/library_cases.h"
 
@@ -20,7 +21,7 @@ using namespace syncproof;
 
 namespace {
 
-struct Tally {
+struct ContractedTally {
   size_t questions = 0, unsat = 0, without_one = 0, short_lists = 0;
 };
 
@@ -57,7 +58,8 @@ solver::Status ask_contracted(const model::LoweredProgram& p, solver::Context& c
 // the base, with nothing left out and with each assumption of the configuration left out in turn
 // (`every_drop`), or else (to bound the time: this runs under the sanitizers in CI) each question
 // once: every other one with nothing left out, the rest each with the one its index picks.
-void compare(const std::string& file, const std::string& text, bool every_drop, Tally* t) {
+void contracted_compare(const std::string& file, const std::string& text, bool every_drop,
+                        ContractedTally* t) {
   auto pr = lang::parse_case(file, text);
   REQUIRE_MESSAGE(!pr.has_errors(), file);
   const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
@@ -100,7 +102,7 @@ void compare(const std::string& file, const std::string& text, bool every_drop, 
   }
 }
 
-void report(const Tally& t) {
+void report_tally(const ContractedTally& t) {
   MESSAGE(
       fmt::format("{} questions ({} unsat, {} with an assumption left out); {} waits asked "
                   "over fewer candidates",
@@ -110,22 +112,23 @@ void report(const Tally& t) {
 }  // namespace
 
 TEST_CASE("contracted whole program: the whole encoding's answers, the library") {
-  Tally t;
-  for (const auto& [file, text] : testing::library_cases()) compare(file, text, false, &t);
-  report(t);
-  CHECK(t.unsat > 500);
+  ContractedTally t;
+  for (const auto& [file, text] : testing::sampled(testing::library_cases()))
+    contracted_compare(file, text, false, &t);
+  report_tally(t);
+  CHECK(t.unsat > testing::scaled(500));
   CHECK(t.without_one > t.questions / 3);
   CHECK(t.without_one < t.questions);
   CHECK(t.short_lists > 0);
 }
 
 TEST_CASE("contracted whole program: the whole encoding's answers, fuzz cases and frames") {
-  Tally t;
-  for (const auto& [file, text] : testing::generated_cases(120, 150))
-    compare(file, text, false, &t);
-  report(t);
-  CHECK(t.unsat > 100);
-  CHECK(t.short_lists > 10);
+  ContractedTally t;
+  for (const auto& [file, text] : testing::sampled(testing::generated_cases(120, 150)))
+    contracted_compare(file, text, false, &t);
+  report_tally(t);
+  CHECK(t.unsat > testing::scaled(100));
+  CHECK(t.short_lists > testing::scaled(10));
 }
 
 // Two value writes of one queue give the label 1 and then 2: A-BOP-FIFO orders the second after
@@ -150,8 +153,8 @@ TEST_CASE("contracted whole program: a wait's short candidate list only where no
     // The first write precedes the second only through A-BOP-FIFO's order: with it, no short
     // list; without it, both writes are essential.
     CHECK(whole.short_candidates.at(0).size() == (fifo ? 0u : 2u));
-    Tally t;
-    compare("two-writes.sync", text, true, &t);
+    ContractedTally t;
+    contracted_compare("two-writes.sync", text, true, &t);
     CHECK(t.questions > 2);
   }
 }

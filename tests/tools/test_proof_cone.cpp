@@ -14,6 +14,7 @@
 #include "encode/encoding.h"
 #include "lang/parse.h"
 #include "properties/proof_cone.h"
+#include "tests/sample.h"
 #include "tests/tools/generated_cases.h"
 #include "tests/tools/library_cases.h"
 
@@ -21,7 +22,7 @@ using namespace syncproof;
 
 namespace {
 
-struct Tally {
+struct ProofConeTally {
   size_t obligations = 0, cones = 0, proved_in_cone = 0, smaller = 0;
 };
 
@@ -57,7 +58,7 @@ struct Program {
   std::optional<solver::Solver> ws;
 };
 
-void compare(const std::string& file, const std::string& text, Tally* t) {
+void proof_cone_compare(const std::string& file, const std::string& text, ProofConeTally* t) {
   Program prog(file, text);
   auto& [pr, p, maker, wctx, cctx, whole, ws] = prog;
   int index = 0;
@@ -123,7 +124,7 @@ size_t compare_without(const std::string& file, const std::string& text) {
   return proved;
 }
 
-void report(const Tally& t) {
+void report_tally(const ProofConeTally& t) {
   MESSAGE(fmt::format("{} obligations, {} cones ({} smaller than the program), {} proved there",
                       t.obligations, t.cones, t.smaller, t.proved_in_cone));
 }
@@ -131,29 +132,32 @@ void report(const Tally& t) {
 }  // namespace
 
 TEST_CASE("proof cones: a proof in the cone is a proof in the program, the library") {
-  Tally t;
-  for (const auto& [file, text] : testing::library_cases()) compare(file, text, &t);
-  report(t);
-  CHECK(t.proved_in_cone > 500);
+  ProofConeTally t;
+  for (const auto& [file, text] : testing::sampled(testing::library_cases()))
+    proof_cone_compare(file, text, &t);
+  report_tally(t);
+  CHECK(t.proved_in_cone > testing::scaled(500));
   CHECK(t.smaller > t.cones / 2);
 }
 
 TEST_CASE("proof cones: a proof in the cone is a proof in the program, fuzz cases and frames") {
-  Tally t;
-  for (const auto& [file, text] : testing::generated_cases(250, 150)) compare(file, text, &t);
-  report(t);
-  CHECK(t.proved_in_cone > 150);
+  ProofConeTally t;
+  for (const auto& [file, text] : testing::sampled(testing::generated_cases(250, 150)))
+    proof_cone_compare(file, text, &t);
+  report_tally(t);
+  CHECK(t.proved_in_cone > testing::scaled(150));
 }
 
 // Left out in the property's minimization, an assumption's orders no longer put one candidate
 // after another, and the cone then made for the re-check keeps the candidates they put later.
 TEST_CASE("proof cones: a cone remade without an assumption is a proof in the program without it") {
   size_t proved = 0;
-  for (const auto& [file, text] : testing::library_cases()) proved += compare_without(file, text);
-  for (const auto& [file, text] : testing::generated_cases(60, 150))
+  for (const auto& [file, text] : testing::sampled(testing::library_cases()))
+    proved += compare_without(file, text);
+  for (const auto& [file, text] : testing::sampled(testing::generated_cases(60, 150)))
     proved += compare_without(file, text);
   MESSAGE(fmt::format("{} obligations proved in a remade cone", proved));
-  CHECK(proved > 20);
+  CHECK(proved > testing::scaled(20));
 }
 
 // A wait on a label two value writes of one queue give 1 and then 2. The cone of the read keeps
