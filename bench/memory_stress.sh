@@ -12,10 +12,8 @@ runs=${1:-200} limit=${2:-160M} jobs=${3:-2} load=${4:-2} bin=${5:-build/syncpro
 [ -x "$bin" ] || { echo "memory_stress: no binary $bin" >&2; exit 2; }
 bin=$(realpath "$bin") dir=$(realpath "$dir")
 logs=$(mktemp -d /tmp/syncproof-memstress-XXXXXX)
-busy=()
-cleanup() { for p in "${busy[@]}"; do kill "$p" 2>/dev/null || true; done; }
-trap cleanup EXIT
-for _ in $(seq 1 "$load"); do (while :; do :; done) & busy+=($!); done
+. bench/busy.sh
+busy "$load"
 echo "memory_stress: $runs runs of check --jobs $jobs --max-memory $limit $dir, $load busy" \
   "processes beside it, logs in $logs; $(uptime)"
 declare -A seen=()

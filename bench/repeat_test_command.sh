@@ -9,10 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5} load=${2:-2}
 logs=$(mktemp -d /tmp/syncproof-repeat-command-XXXXXX)
-busy=()
-cleanup() { for p in "${busy[@]}"; do kill "$p" 2>/dev/null || true; done; }
-trap cleanup EXIT
-for _ in $(seq 1 "$load"); do (while :; do :; done) & busy+=($!); done
+. bench/busy.sh
+busy "$load"
 echo "repeat_test_command: $runs runs of scripts/test.sh, $load busy processes beside it, logs in" \
   "$logs; $(git log --oneline -1 | cut -c1-60); $(uptime)"
 for i in $(seq 1 "$runs"); do

@@ -10,10 +10,8 @@ cd "$(dirname "$0")/.."
 runs=${1:-20} dir=${2:-build} load=${3:-0}
 [ -f "$dir/CTestTestfile.cmake" ] || { echo "repeat_tests: no CTest tree in $dir" >&2; exit 2; }
 logs=$(mktemp -d /tmp/syncproof-repeat-XXXXXX)
-busy=()
-cleanup() { for p in "${busy[@]}"; do kill "$p" 2>/dev/null || true; done; }
-trap cleanup EXIT
-for _ in $(seq 1 "$load"); do (while :; do :; done) & busy+=($!); done
+. bench/busy.sh
+busy "$load"
 echo "repeat_tests: $runs runs of ctest in $dir, $load busy processes beside it, logs in $logs;" \
   "$(git log --oneline -1 | cut -c1-60); $(uptime)"
 for i in $(seq 1 "$runs"); do
