@@ -14,7 +14,6 @@
 #include "encode/encoding.h"
 #include "lang/parse.h"
 #include "properties/proof_cone.h"
-#include "tests/sample.h"
 #include "tests/tools/generated_cases.h"
 #include "tests/tools/library_cases.h"
 
@@ -133,31 +132,29 @@ void report_tally(const ProofConeTally& t) {
 
 TEST_CASE("proof cones: a proof in the cone is a proof in the program, the library") {
   ProofConeTally t;
-  for (const auto& [file, text] : testing::sampled(testing::library_cases()))
-    proof_cone_compare(file, text, &t);
+  for (const auto& [file, text] : testing::library_cases()) proof_cone_compare(file, text, &t);
   report_tally(t);
-  CHECK(t.proved_in_cone > testing::scaled(500));
+  CHECK(t.proved_in_cone > 500);
   CHECK(t.smaller > t.cones / 2);
 }
 
 TEST_CASE("proof cones: a proof in the cone is a proof in the program, fuzz cases and frames") {
   ProofConeTally t;
-  for (const auto& [file, text] : testing::sampled(testing::generated_cases(250, 150)))
+  for (const auto& [file, text] : testing::generated_cases(250, 150))
     proof_cone_compare(file, text, &t);
   report_tally(t);
-  CHECK(t.proved_in_cone > testing::scaled(150));
+  CHECK(t.proved_in_cone > 150);
 }
 
 // Left out in the property's minimization, an assumption's orders no longer put one candidate
 // after another, and the cone then made for the re-check keeps the candidates they put later.
 TEST_CASE("proof cones: a cone remade without an assumption is a proof in the program without it") {
   size_t proved = 0;
-  for (const auto& [file, text] : testing::sampled(testing::library_cases()))
-    proved += compare_without(file, text);
-  for (const auto& [file, text] : testing::sampled(testing::generated_cases(60, 150)))
+  for (const auto& [file, text] : testing::library_cases()) proved += compare_without(file, text);
+  for (const auto& [file, text] : testing::generated_cases(60, 150))
     proved += compare_without(file, text);
   MESSAGE(fmt::format("{} obligations proved in a remade cone", proved));
-  CHECK(proved > testing::scaled(20));
+  CHECK(proved > 20);
 }
 
 // A wait on a label two value writes of one queue give 1 and then 2. The cone of the read keeps
