@@ -43,7 +43,7 @@ namespace {
 // What the fault handler needs, set before the limit and read only in the handler (a signal
 // handler can reach nothing else): the limit, and the report it prints.
 struct FaultReport {
-  uint64_t limit = 0;
+  uint64_t limit = 0, page = 4096;
   char text[320] = {};
   size_t size = 0;
 };
@@ -60,14 +60,16 @@ uint64_t mapped_now() {
   uint64_t pages = 0;
   for (ssize_t i = 0; i < n && buf[i] >= '0' && buf[i] <= '9'; ++i)
     pages = pages * 10 + static_cast<uint64_t>(buf[i] - '0');
-  return pages * static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+  return pages * fault_report.page;  // sysconf is not async-signal-safe: read at install time
 }
 
 // A fault when the address space has run out is the memory limit's doing, not a bug of ours: Z3
 // 4.8.12 dereferences an allocation that failed in places (Z3_mk_context_rc among them), and a
 // thread's stack cannot grow past RLIMIT_AS. That fault is reported as the out-of-memory error it
 // is (exit 70) instead of a crash. Any other fault keeps its default action (a core dump).
-constexpr uint64_t kExhausted = uint64_t{48} << 20;  // less room than a Z3 context needs (40 MiB)
+// Within this much of the limit the address space counts as run out: above the 40 MiB a Z3
+// context is made with (solver/z3_calls.cpp), so a context that failed there is covered.
+constexpr uint64_t kExhausted = uint64_t{48} << 20;
 
 void on_fault(int sig) {
   const uint64_t used = mapped_now();
@@ -89,6 +91,8 @@ void install_fault_report(uint64_t limit) {
   ss.ss_size = kAltStack;
   if (::sigaltstack(&ss, nullptr) != 0) return;
   fault_report.limit = limit;
+  if (const long page = ::sysconf(_SC_PAGESIZE); page > 0)
+    fault_report.page = static_cast<uint64_t>(page);
   const std::string text = fmt::format(
       "syncproof: internal error: out of memory (a fault in the solver or a stack as the address "
       "space ran out; memory limit {}, --max-memory); raise the limit if the machine has the "
