@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The phase summary that scripts/test.sh prints last, so that a regression in any phase shows in
 every CI log: each phase's wall time (setup, builds, test runs), CTest's time per label in each
-build tree, and the slowest ten tests of all.
+build tree, the slowest ten tests of all, and last one "syncproof: N passed, N failed" line over
+the trees that ran.
 
   test_summary.py PHASES_FILE BUILD_DIR...
 
@@ -53,6 +54,7 @@ def main(argv):
             print(f"    {name:<44} {int(ms) / 1000:8.0f}")
     print(f"    {'all phases':<44} {total:8.0f}")
     slowest = []
+    passed = failed = 0
     for build_dir in argv[2:]:
         junit = os.path.join(build_dir, "ctest-junit.xml")
         if not os.path.exists(junit):
@@ -67,6 +69,10 @@ def main(argv):
                 per_label[label][0] += 1
                 per_label[label][1] += seconds
             slowest.append((seconds, build_dir, name, status))
+            if status in ("run", ""):
+                passed += 1
+            else:
+                failed += 1
         print(f"  {build_dir}: CTest time per label ({tests} tests; test seconds, not wall):")
         for label, (n, seconds) in sorted(per_label.items(), key=lambda kv: -kv[1][1]):
             print(f"    {label:<20} {n:5d} tests {seconds:9.1f} s")
@@ -75,6 +81,7 @@ def main(argv):
         shown = name if len(name) <= 96 else name[:93] + "..."
         print(f"    {seconds:7.1f} s  {build_dir:<11} {shown}"
               + ("" if status in ("run", "") else f"  [{status}]"))
+    print(f"syncproof: {passed} passed, {failed} failed")
     return 0
 
 

@@ -6,22 +6,13 @@
 
 #include "cli_run.h"
 #include "tests/case_fixture.h"
+#include "tests/sample.h"
 #include "tools/generate.h"
 
 using namespace syncproof;
 using namespace syncproof::testing;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAsan = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAsan = true;
-#else
-constexpr bool kAsan = false;
-#endif
-#else
-constexpr bool kAsan = false;
-#endif
+constexpr bool kAsan = kSanitized;
 
 // What the process prints when it faults as the address space runs out under `--max-memory MIB`
 // (tools/memory_limit.cpp: Z3 dereferences some allocations that failed), instead of crashing.
