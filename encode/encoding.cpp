@@ -173,9 +173,14 @@ Term Encoding::covers(const Coverage& c, Term line) {
     case Coverage::Kind::Range:
       return ctx_.land({ctx_.le(ctx_.int_val(static_cast<int64_t>(c.lo)), line),
                         ctx_.le(line, ctx_.int_val(static_cast<int64_t>(c.hi)))});
-    case Coverage::Kind::Margin:
-      return ctx_.lor({ctx_.eq(line, ctx_.int_val(static_cast<int64_t>(c.lo))),
-                       ctx_.eq(line, ctx_.int_val(static_cast<int64_t>(c.hi)))});
+    case Coverage::Kind::Margin: {
+      // The first and the last line, each `span` units long.
+      auto within = [&](uint64_t a, uint64_t b) {
+        return ctx_.land({ctx_.le(ctx_.int_val(static_cast<int64_t>(a)), line),
+                          ctx_.le(line, ctx_.int_val(static_cast<int64_t>(b)))});
+      };
+      return ctx_.lor({within(c.lo, c.lo + c.span - 1), within(c.hi - (c.span - 1), c.hi)});
+    }
   }
   return ctx_.bool_val(false);
 }

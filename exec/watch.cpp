@@ -166,7 +166,7 @@ bool ChainWatch::urgent(EventId e, const Progress& s) const {
 
 // The monitor depends on the line only through op.cov.covers(line) for the obligation's
 // operations. covers() is constant between consecutive breakpoints (Range: lo, hi+1; Margin: lo,
-// lo+1, hi, hi+1), so every maximal run of units with one signature inside [lo, hi] starts at lo
+// lo+span, hi+1-span, hi+1), so every maximal run of units with one signature inside [lo, hi] starts at lo
 // or at a breakpoint: checking those units (one per distinct signature) decides every unit.
 std::vector<uint64_t> line_units(const LoweredProgram& p, const Obligation& o) {
   if (!is_chain(o)) return {};
@@ -180,7 +180,7 @@ std::vector<uint64_t> line_units(const LoweredProgram& p, const Obligation& o) {
     if (c.kind == Coverage::Kind::Range || c.kind == Coverage::Kind::Margin) {
       for (uint64_t b : {c.lo, c.hi + 1}) cand.push_back(b);
       if (c.kind == Coverage::Kind::Margin)
-        for (uint64_t b : {c.lo + 1, c.hi}) cand.push_back(b);
+        for (uint64_t b : {c.lo + c.span, c.hi + 1 - c.span}) cand.push_back(b);
     }
   }
   std::sort(cand.begin(), cand.end());

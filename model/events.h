@@ -126,10 +126,13 @@ struct WaitRule {
   }
 };
 
-// Which lines of memory a cache operation acts on, in 64-byte units (see SEMANTICS.md §Ranges).
+// Which lines of memory a cache operation acts on, in 64-byte units (SEMANTICS.md §Ranges).
+// Range: every unit in lo..hi. Margin: the two lines at the ends of lo..hi, each `span` units
+// long (a range's first and last line: 1 unit for I$'s 64-byte lines, 2 for GL1/GL2's 128).
 struct Coverage {
   enum class Kind : uint8_t { All, Range, Margin, Nothing } kind = Kind::All;
-  uint64_t lo = 0, hi = 0;  // Range: lo..hi inclusive; Margin: exactly lo and hi
+  uint64_t lo = 0, hi = 0;
+  uint8_t span = 1;
   bool covers(uint64_t unit) const {
     switch (kind) {
       case Kind::All:
@@ -137,7 +140,24 @@ struct Coverage {
       case Kind::Range:
         return lo <= unit && unit <= hi;
       case Kind::Margin:
-        return unit == lo || unit == hi;
+        return (lo <= unit && unit - lo < span) || (unit <= hi && hi - unit < span);
+      case Kind::Nothing:
+        return false;
+    }
+    return false;
+  }
+  // Whether every unit of lo..hi (inclusive, lo <= hi) is covered.
+  bool covers_all(uint64_t from, uint64_t to) const {
+    switch (kind) {
+      case Kind::All:
+        return true;
+      case Kind::Range:
+        return lo <= from && to <= hi;
+      case Kind::Margin: {
+        const uint64_t first_end = lo + span - 1, last_start = hi - (span - 1);
+        if (first_end + 1 >= last_start) return lo <= from && to <= hi;  // the lines touch
+        return (lo <= from && to <= first_end) || (last_start <= from && to <= hi);
+      }
       case Kind::Nothing:
         return false;
     }
@@ -145,7 +165,19 @@ struct Coverage {
   }
 };
 inline constexpr uint64_t kUnitBytes = 64;
-inline constexpr uint64_t kLineBytes = 128;
+// Cache line sizes on gfx10.3 (research §2.1: Linux drivers/gpu/drm/amd/amdkfd/kfd_crat.c): the
+// instruction cache and K$ 64 bytes, GL0, GL1 and GL2 128 bytes. A ranged cache operation's
+// range is in 256-byte units (COHER_BASE/COHER_SIZE, research §1.3), widened outward by PAL.
+inline constexpr uint64_t kLineBytes = 128;   // GL0, GL1, GL2
+inline constexpr uint64_t kIcacheLineBytes = 64;
+inline constexpr uint64_t kCoherBytes = 256;
+// The 64-byte units of the GL2 lines that hold bytes lo..hi (inclusive).
+inline uint64_t gl2_first_unit(uint64_t byte_lo) {
+  return byte_lo / kLineBytes * (kLineBytes / kUnitBytes);
+}
+inline uint64_t gl2_last_unit(uint64_t byte_hi) {
+  return (byte_hi / kLineBytes + 1) * (kLineBytes / kUnitBytes) - 1;
+}
 
 struct CacheOp {
   EventId ev;

@@ -137,7 +137,8 @@ Path read_path(AccessKind k, Plane p);
 Path write_path(AccessKind k, Plane p);
 bool has_meta_plane(AccessKind k, bool write);
 bool is_rb_access(AccessKind k);
-Coverage coverage_for_range(const SyncRange& r, bool margin);
+// The lines of `line` bytes a RANGE (margin false) or MARGIN operation surely acts on.
+Coverage coverage_for_range(const SyncRange& r, bool margin, uint64_t line);
 std::vector<GcrOp> gcr_ops(const SyncFields& f, const SyncRange& r);
 int gcr_tier(Level l);  // 0 = outermost (GL2), 1 = GL1/M$, 2 = L0s
 

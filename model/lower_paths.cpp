@@ -95,11 +95,14 @@ bool is_rb_access(AccessKind k) {
   return k == AccessKind::Rt || k == AccessKind::Depth;
 }
 
-// RANGE acts on the lines inside [Base, Base+Size); we count only 128-byte lines wholly inside
-// the range, which is what any aligned line size of 64 or 128 bytes covers at least. MARGIN acts
-// on the first and last line; we count only the 64-byte units holding the first and last byte.
-// Both under-approximate what is invalidated, so a proof never rests on the line size.
-Coverage coverage_for_range(const SyncRange& r, bool margin) {
+// A ranged operation acts on whole lines of its level (`line` bytes), and the hardware's range
+// is in 256-byte units that PAL widens outward (research §1.3, §2.1), so the exact range and the
+// widened one are both admissible encodings of the same call. What we count is what holds under
+// both: RANGE covers every line the exact range touches (the widened range touches them too);
+// MARGIN covers only the lines that are the first or last line under both encodings — a byte
+// near an end of an unaligned range can sit in a middle line of the widened range, which a
+// FIRST_LAST operation never touches.
+Coverage coverage_for_range(const SyncRange& r, bool margin, uint64_t line) {
   Coverage c;
   if (r.all) {
     c.kind = margin ? Coverage::Kind::Nothing : Coverage::Kind::All;
@@ -109,22 +112,32 @@ Coverage coverage_for_range(const SyncRange& r, bool margin) {
     c.kind = Coverage::Kind::Nothing;
     return c;
   }
-  uint64_t end = sat_add(r.base, r.size);  // exclusive
-  if (margin) {
+  const uint64_t per_line = line / kUnitBytes;
+  const uint64_t end = sat_add(r.base, r.size);  // exclusive
+  const uint64_t first = r.base / line, last = (end - 1) / line;  // line indices, exact range
+  auto units = [&](uint64_t lo_line, uint64_t hi_line) {
+    Coverage u;
+    u.kind = Coverage::Kind::Range;
+    u.lo = lo_line * per_line;
+    u.hi = sat_add(hi_line * per_line, per_line - 1);
+    return u;
+  };
+  if (!margin) return units(first, last);
+  const uint64_t wide_base = r.base / kCoherBytes * kCoherBytes;
+  const uint64_t wide_end = end % kCoherBytes == 0 ? end : sat_add(end / kCoherBytes * kCoherBytes, kCoherBytes);
+  const uint64_t wide_first = wide_base / line, wide_last = (wide_end - 1) / line;
+  const bool first_kept = first == wide_first || first == wide_last;
+  const bool last_kept = last == wide_first || last == wide_last;
+  if (first_kept && last_kept && first != last) {
+    c = units(first, last);
     c.kind = Coverage::Kind::Margin;
-    c.lo = r.base / kUnitBytes;
-    c.hi = (end - 1) / kUnitBytes;
+    c.span = static_cast<uint8_t>(per_line);
+    if (last - first == 1) c.kind = Coverage::Kind::Range;  // the two lines are the whole range
     return c;
   }
-  uint64_t first = sat_add(r.base, kLineBytes - 1) / kLineBytes * kLineBytes;
-  uint64_t last = end / kLineBytes * kLineBytes;  // exclusive
-  if (last <= first) {
-    c.kind = Coverage::Kind::Nothing;
-    return c;
-  }
-  c.kind = Coverage::Kind::Range;
-  c.lo = first / kUnitBytes;
-  c.hi = last / kUnitBytes - 1;
+  if (first_kept) return units(first, first);
+  if (last_kept) return units(last, last);
+  c.kind = Coverage::Kind::Nothing;
   return c;
 }
 
@@ -139,11 +152,11 @@ std::vector<GcrOp> gcr_ops(const SyncFields& f, const SyncRange& r) {
       ops.push_back({Level::Icache, true, false, all, "D3D12XBOX_SYNC_FLAG_ICACHE_INVALIDATE"});
       break;
     case IcacheSel::Range:
-      ops.push_back({Level::Icache, true, false, coverage_for_range(r, false),
+      ops.push_back({Level::Icache, true, false, coverage_for_range(r, false, kIcacheLineBytes),
                      "D3D12XBOX_SYNC_FLAG_ICACHE_RANGE"});
       break;
     case IcacheSel::Margin:
-      ops.push_back({Level::Icache, true, false, coverage_for_range(r, true),
+      ops.push_back({Level::Icache, true, false, coverage_for_range(r, true, kIcacheLineBytes),
                      "D3D12XBOX_SYNC_FLAG_ICACHE_MARGIN"});
       break;
   }
@@ -161,10 +174,10 @@ std::vector<GcrOp> gcr_ops(const SyncFields& f, const SyncRange& r) {
         c = nothing;
         break;
       case Gl1RangeSel::Range:
-        c = coverage_for_range(r, false), name += " | GL1_RANGE";
+        c = coverage_for_range(r, false, kLineBytes), name += " | GL1_RANGE";
         break;
       case Gl1RangeSel::Margin:
-        c = coverage_for_range(r, true), name += " | GL1_MARGIN";
+        c = coverage_for_range(r, true, kLineBytes), name += " | GL1_MARGIN";
         break;
     }
     ops.push_back({Level::Gl1, true, false, c, name});
@@ -183,10 +196,10 @@ std::vector<GcrOp> gcr_ops(const SyncFields& f, const SyncRange& r) {
         c = nothing, name += " | GL2_VOLATILE";
         break;
       case Gl2RangeSel::Range:
-        c = coverage_for_range(r, false), name += " | GL2_RANGE";
+        c = coverage_for_range(r, false, kLineBytes), name += " | GL2_RANGE";
         break;
       case Gl2RangeSel::Margin:
-        c = coverage_for_range(r, true), name += " | GL2_MARGIN";
+        c = coverage_for_range(r, true, kLineBytes), name += " | GL2_MARGIN";
         break;
     }
     ops.push_back({Level::Gl2, f.gl2_inv, f.gl2_wb, c, name});

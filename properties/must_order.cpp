@@ -110,18 +110,7 @@ const std::vector<std::pair<uint32_t, uint32_t>>& MustOrder::ops_by_pos(const Op
 }
 
 bool MustOrder::covers_all(uint32_t op, uint64_t lo, uint64_t hi) const {
-  const Coverage& c = p_.cache_ops[op].cov;
-  switch (c.kind) {
-    case Coverage::Kind::All:
-      return true;
-    case Coverage::Kind::Range:
-      return c.lo <= lo && hi <= c.hi;
-    case Coverage::Kind::Margin:
-      return hi - lo <= 1 && (lo == c.lo || lo == c.hi) && (hi == c.lo || hi == c.hi);
-    case Coverage::Kind::Nothing:
-      return false;
-  }
-  return false;
+  return p_.cache_ops[op].cov.covers_all(lo, hi);
 }
 
 std::optional<EventId> MustOrder::chain(EventId start, const std::vector<Step>& steps, size_t j,

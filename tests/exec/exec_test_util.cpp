@@ -83,7 +83,9 @@ Coverage random_coverage(std::mt19937_64& rng) {
     }
     case 2: {
       uint64_t lo = rng() % 3;
-      return {Coverage::Kind::Margin, lo, lo + rng() % 3};
+      Coverage m{Coverage::Kind::Margin, lo, lo + rng() % 3};
+      m.span = static_cast<uint8_t>(1 + rng() % 2);  // 64-byte (I$) or 128-byte lines
+      return m;
     }
     default:
       return {};

@@ -24,26 +24,60 @@ const std::string& kUavSrv = syncproof::testing::kUavSrvCommands;
 
 }  // namespace
 
-TEST_CASE("RANGE covers whole 128-byte lines inside the range, MARGIN the end units") {
+TEST_CASE("RANGE covers every line the range touches, MARGIN its end lines under every encoding") {
   using detail::coverage_for_range;
-  auto all = coverage_for_range({true, 0, 0}, false);
+  auto all = coverage_for_range({true, 0, 0}, false, 128);
   CHECK(all.kind == Coverage::Kind::All);
-  CHECK(coverage_for_range({true, 0, 0}, true).kind == Coverage::Kind::Nothing);
-  auto r = coverage_for_range({false, 0x10000, 0x1000}, false);
+  CHECK(coverage_for_range({true, 0, 0}, true, 128).kind == Coverage::Kind::Nothing);
+  auto r = coverage_for_range({false, 0x10000, 0x1000}, false, 128);
   CHECK(r.kind == Coverage::Kind::Range);
   CHECK(r.lo == 0x10000 / 64);
   CHECK(r.hi == 0x11000 / 64 - 1);
-  auto unaligned = coverage_for_range({false, 0x10010, 0x100}, false);  // [0x10010, 0x10110)
-  CHECK(unaligned.lo == 0x10080 / 64);
-  CHECK(unaligned.hi == 0x10100 / 64 - 1);
-  CHECK_FALSE(unaligned.covers(0x10000 / 64));
-  CHECK(coverage_for_range({false, 0x10010, 0x20}, false).kind == Coverage::Kind::Nothing);
-  auto m = coverage_for_range({false, 0x10000, 0x4000}, true);
+  // [0x10010, 0x10110) touches the GL2 lines at 0x10000, 0x10080 and 0x10100: all three.
+  auto unaligned = coverage_for_range({false, 0x10010, 0x100}, false, 128);
+  CHECK(unaligned.lo == 0x10000 / 64);
+  CHECK(unaligned.hi == 0x10180 / 64 - 1);
+  CHECK_FALSE(unaligned.covers(0x10180 / 64));
+  // A 32-byte range inside one line covers that line (both of its 64-byte units).
+  auto small = coverage_for_range({false, 0x10010, 0x20}, false, 128);
+  CHECK(small.kind == Coverage::Kind::Range);
+  CHECK(small.lo == 0x10000 / 64);
+  CHECK(small.hi == 0x10000 / 64 + 1);
+  // ... and only its own 64-byte line for the instruction cache.
+  auto small_i = coverage_for_range({false, 0x10010, 0x20}, false, 64);
+  CHECK(small_i.lo == 0x10000 / 64);
+  CHECK(small_i.hi == 0x10000 / 64);
+  auto m = coverage_for_range({false, 0x10000, 0x4000}, true, 128);
   CHECK(m.kind == Coverage::Kind::Margin);
+  CHECK(m.span == 2);
   CHECK(m.covers(0x10000 / 64));
+  CHECK(m.covers(0x10040 / 64));  // the first line's second half
+  CHECK(m.covers(0x13F80 / 64));
   CHECK(m.covers(0x13FFF / 64));
+  CHECK_FALSE(m.covers(0x10080 / 64));
   CHECK_FALSE(m.covers(0x12000 / 64));
-  CHECK(coverage_for_range({false, 0x10000, 0}, false).kind == Coverage::Kind::Nothing);
+  CHECK_FALSE(m.covers(0x13F40 / 64));
+  CHECK(m.covers_all(0x10000 / 64, 0x10040 / 64));
+  CHECK_FALSE(m.covers_all(0x10000 / 64, 0x10080 / 64));
+  // Two 128-byte lines, 256-byte aligned: both are margins under either encoding.
+  auto two = coverage_for_range({false, 0x10000, 0x100}, true, 128);
+  CHECK(two.kind == Coverage::Kind::Range);
+  CHECK(two.lo == 0x10000 / 64);
+  CHECK(two.hi == 0x10100 / 64 - 1);
+  // [0x10080, 0x10180): exactly the lines 0x10080 and 0x10100; widened to [0x10000, 0x10200) its
+  // margins are 0x10000 and 0x10180. No line is a margin under both: nothing is surely covered.
+  CHECK(coverage_for_range({false, 0x10080, 0x100}, true, 128).kind == Coverage::Kind::Nothing);
+  // [0x10040, 0x10140): lines 0x10000 .. 0x10100; widened [0x10000, 0x10200): margins 0x10000
+  // and 0x10180. Only the first line is a margin of both.
+  auto first_only = coverage_for_range({false, 0x10040, 0x100}, true, 128);
+  CHECK(first_only.kind == Coverage::Kind::Range);
+  CHECK(first_only.lo == 0x10000 / 64);
+  CHECK(first_only.hi == 0x10000 / 64 + 1);
+  CHECK(coverage_for_range({false, 0x10000, 0}, false, 128).kind == Coverage::Kind::Nothing);
+  // Near the top of the address space the ends saturate instead of wrapping.
+  auto top = coverage_for_range({false, UINT64_MAX - 0x7F, UINT64_MAX}, false, 128);
+  CHECK(top.kind == Coverage::Kind::Range);
+  CHECK(top.hi >= top.lo);
 }
 
 TEST_CASE("GCR operations follow the decoded fields") {

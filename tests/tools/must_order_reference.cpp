@@ -137,7 +137,10 @@ bool ReferenceMustOrder::covers_all(uint32_t op, uint64_t lo, uint64_t hi) const
     case Coverage::Kind::Range:
       return c.lo <= lo && hi <= c.hi;
     case Coverage::Kind::Margin:
-      return hi - lo <= 1 && (lo == c.lo || lo == c.hi) && (hi == c.lo || hi == c.hi);
+      // Unit by unit: a margin covers at most four units, so this stops early.
+      for (uint64_t u = lo; u <= hi; ++u)
+        if (!c.covers(u)) return false;
+      return true;
     case Coverage::Kind::Nothing:
       return false;
   }
