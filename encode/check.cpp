@@ -57,6 +57,11 @@ bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, co
       for (uint32_t oi : st.ops) shown.push_back(p.cache_ops[oi].ev);
   };
   add_ops(o.fresh.steps), add_ops(o.waw.first_steps);
+  for (const properties::LineMate& m : o.fresh.mates) {
+    shown.push_back(p.accesses[m.access].arrive);
+    add_ops(m.steps);
+  }
+  for (const properties::RbFill& f : o.fresh.fills) shown.push_back(f.ev);
   std::erase_if(shown, [&](EventId e) { return !enc.has(e); });
   std::sort(shown.begin(), shown.end());
   shown.erase(std::unique(shown.begin(), shown.end()), shown.end());

@@ -189,17 +189,36 @@ Term Encoding::covers(const Coverage& c, Term line) {
 // t(o) > G_{j-1} implies t(o) >= G_j. Then G_j is a lower bound of the time the data has crossed
 // step j (infinite when no operation does), and every lower bound is reachable, so
 // "G_k >= t(read)" is satisfiable exactly when the read can be stale.
+//
+// On the GL2 step of a freshness, an invalidation carries the data only when it is open
+// (gl2_open): the mates' own chains down to memory are lower bounds B_m the same way, and "B_m <
+// t(o)" (written back before o) is satisfiable exactly when the latest write-back is before o,
+// so a model where o is held shut by a dirty mate is one where the mate really is dirty then.
 Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term start, Term line,
-                           const std::string& prefix, Term* out) {
+                           const std::string& prefix, Term* out,
+                           const properties::Freshness* fresh) {
   std::vector<Term> cs;
+  std::vector<Term> back;  // the mates' write-backs to memory (lower bounds), when there is a step
+  if (fresh && fresh->gl2_up >= 0)
+    for (size_t m = 0; m < fresh->mates.size(); ++m) {
+      const MemAccess& x = p_.accesses[fresh->mates[m].access];
+      Term b = ctx_.int_val(0);
+      if (has(x.arrive))
+        cs.push_back(chain_lower(fresh->mates[m].steps, t(x.arrive), line,
+                                 fmt::format("{}.m{}", prefix, m), &b));
+      back.push_back(b);
+    }
   Term prev = start, before_prev = start;
   for (size_t j = 0; j < steps.size(); ++j) {
     Term g = ctx_.int_var(fmt::format("{}.g{}", prefix, j));
+    const bool gl2_step = fresh && static_cast<int>(j) == fresh->gl2_up;
     for (uint32_t oi : steps[j].ops) {
       const CacheOp& op = p_.cache_ops[oi];
       if (!has(op.ev)) continue;  // a slice's operations Before or After cannot carry the data
       Term after = ctx_.land({covers(op.cov, line), ctx_.gt(t(op.ev), prev)});
+      if (gl2_step) after = ctx_.land({after, gl2_open(*fresh, oi, line, back)});
       cs.push_back(ctx_.implies(after, ctx_.ge(t(op.ev), g)));
+
       // A-GL2-WB-BEFORE-INV: an operation of the previous (down) step too crosses this joining
       // (up) step at its own time, once it is after the point before that step.
       if (j > 0 && joins_active(p_, steps[j]) &&
@@ -210,6 +229,13 @@ Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term star
                                   ctx_.implies(joined, ctx_.ge(t(op.ev), g))));
       }
     }
+    // A-RB-FILL-ON-ACCESS: the render back-end step is crossed as soon as the data is below it
+    // when every fill before that was invalidated since. That crossing time is monotone in the
+    // previous step's, so with G_{j-1} a lower bound, G_j stays one.
+    if (fresh && static_cast<int>(j) == fresh->rb_up)
+      cs.push_back(ctx_.implies(ctx_.land({guard({AssumptionId::RbFillOnAccess, true}),
+                                           no_stale_fill(*fresh, j, line, prev)}),
+                                ctx_.le(g, prev)));
     before_prev = prev;
     prev = g;
   }
@@ -217,7 +243,61 @@ Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term star
   return ctx_.land(cs);
 }
 
+// Every fill of the render back-end step's cache before `below` was followed by a covering
+// invalidation of that step no later than `below` (a fill outside the encoded part may have run
+// at any time: then nothing is known).
+Term Encoding::no_stale_fill(const properties::Freshness& f, size_t j, Term line, Term below) {
+  std::vector<Term> each;
+  for (const properties::RbFill& fill : f.fills) {
+    Term relevant = ctx_.land({ctx_.le(ctx_.int_val(static_cast<int64_t>(fill.lo)), line),
+                               ctx_.le(line, ctx_.int_val(static_cast<int64_t>(fill.hi)))});
+    if (!has(fill.ev)) {
+      each.push_back(ctx_.lnot(relevant));
+      continue;
+    }
+    std::vector<Term> cleared = {ctx_.lnot(relevant), ctx_.ge(t(fill.ev), below)};
+    for (uint32_t oi : f.steps[j].ops) {
+      const CacheOp& op = p_.cache_ops[oi];
+      if (!has(op.ev)) continue;
+      cleared.push_back(ctx_.land(
+          {covers(op.cov, line), ctx_.lt(t(fill.ev), t(op.ev)), ctx_.le(t(op.ev), below)}));
+    }
+    each.push_back(ctx_.lor(cleared));
+  }
+  return ctx_.land(each);
+}
+
+// A mate outside the encoded part (a slice's or cone's) is taken as in GL2 and dirty throughout:
+// a cone stays a relaxation, and a slice's model is replayed on the whole program anyway.
+Term Encoding::gl2_open(const properties::Freshness& f, uint32_t oi, Term line,
+                        const std::vector<Term>& back) {
+  const CacheOp& op = p_.cache_ops[oi];
+  std::vector<Term> all_clean;
+  for (size_t m = 0; m < f.mates.size(); ++m) {
+    const properties::LineMate& mate = f.mates[m];
+    const MemAccess& x = p_.accesses[mate.access];
+    Term relevant = ctx_.land({ctx_.le(ctx_.int_val(static_cast<int64_t>(mate.lo)), line),
+                               ctx_.le(line, ctx_.int_val(static_cast<int64_t>(mate.hi)))});
+    if (!has(x.arrive)) {
+      all_clean.push_back(ctx_.lnot(relevant));
+      continue;
+    }
+    all_clean.push_back(ctx_.lor(
+        {ctx_.lnot(relevant), ctx_.gt(t(x.arrive), t(op.ev)), ctx_.lt(back[m], t(op.ev))}));
+  }
+  Term open = ctx_.land(all_clean);
+  if (op.writeback) open = ctx_.lor({guard({AssumptionId::Gl2WbBeforeInv, true}), open});
+  return open;
+}
+
 Encoding::Query Encoding::violation(const properties::Obligation& o, int qi) {
+  Query q = violation_of(o, qi);
+  // On a path the write takes only without an assumption: no violation under it.
+  if (o.only_without) q.violation = ctx_.land({q.violation, guard({*o.only_without, false})});
+  return q;
+}
+
+Encoding::Query Encoding::violation_of(const properties::Obligation& o, int qi) {
   using K = properties::Obligation::Kind;
   const std::string prefix = fmt::format("q{}", qi);
   Term line = ctx_.int_var(prefix + ".line");
@@ -230,7 +310,7 @@ Encoding::Query Encoding::violation(const properties::Obligation& o, int qi) {
       const MemAccess& w = p_.accesses[o.fresh.write];
       const MemAccess& r = p_.accesses[o.fresh.read];
       Term g;
-      Term chain = chain_lower(o.fresh.steps, t(w.arrive), line, prefix, &g);
+      Term chain = chain_lower(o.fresh.steps, t(w.arrive), line, prefix, &g, &o.fresh);
       // Executions are interleavings (model/events.h); times may tie only where a tie cannot
       // create a violation. It can between two operations that may each cross two consecutive
       // steps (a GL2 write-back+invalidate on the split RB/TC path: down GL2, then up GL2): tied,

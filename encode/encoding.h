@@ -78,11 +78,21 @@ class Encoding {
   const model::LoweredProgram& program() const { return p_; }
 
  private:
+  Query violation_of(const properties::Obligation& o, int query_index);
   solver::Term order_term(const model::Order& o);
   solver::Term wait_term(const model::WaitRule& w);
-  // Lower bound form: G >= time at which the data has moved through `steps` (see .cpp).
+  // Lower bound form: G >= time at which the data has moved through `steps` (see .cpp). `fresh`:
+  // the freshness these steps are of, whose GL2 step its line mates may hold shut.
   solver::Term chain_lower(const std::vector<properties::Step>& steps, solver::Term start,
-                           solver::Term line, const std::string& prefix, solver::Term* out);
+                           solver::Term line, const std::string& prefix, solver::Term* out,
+                           const properties::Freshness* fresh = nullptr);
+  // Whether operation `op` of the GL2 step may carry the data (properties::gl2_step_open), given
+  // the mates' arrivals and the lower bounds of their write-backs to memory (`back`).
+  solver::Term gl2_open(const properties::Freshness& f, uint32_t op, solver::Term line,
+                        const std::vector<solver::Term>& back);
+  // Whether no fill of the render back-end step (f.rb_up = j) left a stale copy by `below`.
+  solver::Term no_stale_fill(const properties::Freshness& f, size_t j, solver::Term line,
+                             solver::Term below);
 
   void build();
   void build_contracted(const properties::Obligation* o, int query_index);

@@ -54,6 +54,15 @@ class Graphs {
     if (!unguarded_) unguarded_ = order_graph(p_, assumptions_present(p_));
     return *unguarded_;
   }
+  // The line mates and fills of a Fresh obligation that change nothing with the assumptions in
+  // `dropped` left out (properties::MustOrder::quiet): those whose proofs need none of them.
+  properties::MustOrder::Quiet quiet(const Obligation& o, uint32_t dropped) {
+    if (o.kind != Obligation::Kind::Fresh || (o.fresh.mates.empty() && o.fresh.fills.empty()))
+      return {};
+    if (!must_) must_.emplace(p_);
+    const properties::MustOrder::Quiet q = must_->quiet(o);
+    return dropped ? q.without(dropped) : q;
+  }
 
  private:
   const LoweredProgram& p_;
@@ -62,13 +71,16 @@ class Graphs {
   std::map<uint32_t, std::unique_ptr<Graph>> cache_;
   std::deque<uint32_t> order_;  // the kept graphs but the first, oldest first
   std::optional<OrderGraph> unguarded_;
+  std::optional<properties::MustOrder> must_;
 };
 
 // `cone`: ancestors of the obligation's watched events (graph.h), outside which the reduced
 // searches fire nothing. `map`: the events of `g` when it is a part of the program (exec/cone.h).
+// `quiet`: line mates and fills left out (properties::MustOrder::quiet under `dropped`).
 ObligationResult search_one(const LoweredProgram& p, const Graph& g, uint32_t dropped,
                             const Obligation& o, const ExecOptions& opt, const Budget& b,
-                            const Bitset& cone, SearchStats& st, const EventMap& map = {}) {
+                            const Bitset& cone, SearchStats& st, const EventMap& map,
+                            const properties::MustOrder::Quiet& quiet) {
   ObligationResult res;
   auto take = [&](SearchResult&& r, uint64_t line) {
     res.status = r.status;
@@ -76,6 +88,8 @@ ObligationResult search_one(const LoweredProgram& p, const Graph& g, uint32_t dr
     res.reason = std::move(r.reason);
     res.line = line;
   };
+  // On a path the write takes only without an assumption still assumed: nothing to search.
+  if (o.vacuous(p, dropped)) return res;
   switch (o.kind) {
     case Obligation::Kind::Race:
       res.status = Status::Violated;
@@ -91,7 +105,8 @@ ObligationResult search_one(const LoweredProgram& p, const Graph& g, uint32_t dr
     }
     default:
       for (uint64_t unit : line_units(p, o)) {
-        take(search_chain(g, chain_watch(p, o, unit, dropped, map), opt.reduce, b, st, &cone),
+        take(search_chain(g, chain_watch(p, o, unit, dropped, map, &quiet), opt.reduce, b, st,
+                          &cone),
              unit);
         if (res.status != Status::Safe) return res;
       }
@@ -99,13 +114,19 @@ ObligationResult search_one(const LoweredProgram& p, const Graph& g, uint32_t dr
   }
 }
 
-// Assumptions the obligation's chains themselves rest on (not orders of the graph): a step that
-// joins its down step (A-GL2-WB-BEFORE-INV).
+// Assumptions the obligation's chains themselves rest on (not orders of the graph): the one
+// under which it is vacuous (Obligation::only_without); a step that joins its down step, and a
+// write-back+invalidate on a GL2 step that line mates could hold shut (A-GL2-WB-BEFORE-INV).
 uint32_t chain_assumptions(const LoweredProgram& p, const Obligation& o) {
+  if (o.vacuous(p)) return assumption_bit(*o.only_without);
   if (o.kind != Obligation::Kind::Fresh) return 0;
+  const uint32_t wbi = 1u << static_cast<int>(AssumptionId::Gl2WbBeforeInv);
+  uint32_t bits = 0;
   for (const properties::Step& s : o.fresh.steps)
-    if (properties::joins_active(p, s)) return 1u << static_cast<int>(AssumptionId::Gl2WbBeforeInv);
-  return 0;
+    if (properties::joins_active(p, s)) bits |= wbi;
+  if (!o.fresh.mates.empty() && properties::wb_inv_drops_dirty(p)) bits |= wbi;
+  if (properties::fill_rule(p, o.fresh)) bits |= assumption_bit(AssumptionId::RbFillOnAccess);
+  return bits;
 }
 
 // The whole program's search for one obligation, under any dropped set. The search fires nothing
@@ -121,6 +142,8 @@ class Whole {
   ObligationResult search(uint32_t dropped, const ExecOptions& opt, const Budget& b,
                           SearchStats& st) {
     if (!cone_) {
+      quiet_ = graphs_.quiet(o_, 0);
+      // Every mate and fill is watched: with assumptions left out, fewer of them are quiet.
       std::vector<char> after_read;
       if (EventId d = decided_by(p_, o_); d != kNoEvent)
         after_read = descendants(graphs_.unguarded(), d);
@@ -130,17 +153,21 @@ class Whole {
       g.nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
       cone_ = ancestors(g, watched);
     }
-    return search_one(p_, graphs_.get(dropped), dropped, o_, opt, b, *cone_, st);
+    const properties::MustOrder::Quiet q = dropped ? quiet_.without(dropped) : quiet_;
+    return search_one(p_, graphs_.get(dropped), dropped, o_, opt, b, *cone_, st, {}, q);
   }
   // Only constraints inside the cone can matter to the proof (dropping constraints only shrinks
-  // the cone, so it stays a superset of every re-run's).
-  uint32_t present() const { return assumptions_present(p_, &*cone_) | chain_assumptions(p_, o_); }
+  // the cone, so it stays a superset of every re-run's), and the paths that left mates out.
+  uint32_t present() const {
+    return assumptions_present(p_, &*cone_) | chain_assumptions(p_, o_) | quiet_.guards;
+  }
 
  private:
   const LoweredProgram& p_;
   Graphs& graphs_;
   const Obligation& o_;
   std::optional<Bitset> cone_;
+  properties::MustOrder::Quiet quiet_;  // without any assumption left out
 };
 
 // The obligation searched in its proof cone's graph under `dropped` (exec/cone.h).
@@ -150,14 +177,15 @@ ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs
                              uint32_t* present) {
   const ConeGraph cg = cones.make(c, graphs.rules(), dropped);
   const EventMap map{&cones.local(), cg.g.n};
+  const properties::MustOrder::Quiet quiet = graphs.quiet(o, dropped);
   std::vector<char> after_read;
   if (EventId d = decided_by(p, o); d != kNoEvent) after_read = descendants(cg.g, map(d));
   std::vector<EventId> watched =
-      watched_events(p, o, after_read.empty() ? nullptr : &after_read, map);
+      watched_events(p, o, after_read.empty() ? nullptr : &after_read, map, &quiet);
   cg.g.nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
   const Bitset anc = ancestors(cg.g, watched);
-  if (present) *present = cg.present | chain_assumptions(p, o);
-  return search_one(p, cg.g, dropped, o, opt, b, anc, st, map);
+  if (present) *present = cg.present | chain_assumptions(p, o) | quiet.guards;
+  return search_one(p, cg.g, dropped, o, opt, b, anc, st, map, quiet);
 }
 
 // A proof from the obligation's cone, or nullopt (the cone found a violation or gave up: only the

@@ -95,8 +95,10 @@ const ConeGraphs::Candidates& ConeGraphs::candidates(uint32_t w, const std::vect
 properties::Obligation ConeGraphs::restrict(const properties::Obligation& o,
                                             const properties::Cone& c) {
   properties::Obligation out = o;
-  for (auto* steps :
-       {&out.fresh.steps, &out.waw.first_steps, &out.waw.second_steps, &out.war.steps})
+  std::vector<std::vector<properties::Step>*> all = {&out.fresh.steps, &out.waw.first_steps,
+                                                     &out.waw.second_steps, &out.war.steps};
+  for (properties::LineMate& m : out.fresh.mates) all.push_back(&m.steps);
+  for (auto* steps : all)
     for (properties::Step& s : *steps) {
       auto [it, fresh] = in_list_.try_emplace(s.ops.id());
       std::vector<uint8_t>& listed = it->second.second;

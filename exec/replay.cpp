@@ -33,6 +33,10 @@ std::vector<int> tie_ranks(const LoweredProgram& p, const Obligation& o, uint64_
       rank[e] = 1 + std::countr_zero(w.roles_b[s]);
     else if (w.roles_a[s])  // chain A's: highest first step first, so none extends A
       rank[e] = 100 + (31 - std::countr_zero(w.roles_a[s]));
+    else if (w.fill_slot[s])  // a fill before the operations it races
+      rank[e] = 90;
+    else if (!w.mate_roles[s].empty())  // a mate arrives before, and is written back after
+      rank[e] = w.mate_roles[s][0].second >> 31 ? 90 : 150;
   }
   rank[w.b0] = 0;
   rank[w.a0] = 200;

@@ -77,8 +77,17 @@ class Meter {
   uint64_t calls_ = 0;
 };
 
-uint64_t pack(const Progress& s) {
-  return static_cast<uint8_t>(s.ja) | (uint64_t{static_cast<uint8_t>(s.jb)} << 8);
+// Words a progress takes in a state's key: ja, jb and the stale fill, then the mates' positions,
+// 8 a word.
+size_t progress_words(const ChainWatch& w) {
+  return 1 + (w.mates.size() + 7) / 8;
+}
+
+void pack(const Progress& s, uint64_t* out) {
+  out[0] = static_cast<uint8_t>(s.ja) | (uint64_t{static_cast<uint8_t>(s.jb)} << 8) |
+           (uint64_t{s.stale_fill} << 16);
+  for (size_t m = 0; m < s.mates.size(); ++m)
+    out[1 + m / 8] |= uint64_t{static_cast<uint8_t>(s.mates[m])} << (8 * (m % 8));
 }
 
 class ChainSearch {
@@ -96,12 +105,13 @@ class ChainSearch {
         nm_list_(nm_events(g)),
         rel_words_((w.relevant.size() + 63) / 64),
         nm_words_((nm_list_.size() + 63) / 64),
-        seen_(reduce ? rel_words_ + nm_words_ + 1 + g.vrules.size()
-                     : (g.n + 63) / 64 + 1 + g.vrules.size()) {}
+        progress_words_(progress_words(w)),
+        seen_(reduce ? rel_words_ + nm_words_ + progress_words_ + g.vrules.size()
+                     : (g.n + 63) / 64 + progress_words_ + g.vrules.size()) {}
 
   SearchResult run() {
     SearchResult res;
-    res.status = reduce_ ? reduced({}) : full({});
+    res.status = reduce_ ? reduced(w_.start()) : full(w_.start());
     if (res.status == Status::Violated) res.order = r_.trail();  // complete (finish())
     res.reason = reason_;
     st_.stored += seen_.size();
@@ -156,13 +166,15 @@ class ChainSearch {
         const EventId e = w_.relevant[i];
         if (!r_.enabled(e) || g_.nm.test(e) || !w_.urgent(e, s)) continue;
         r_.fire(e);
-        const Progress before = s;
+        const int8_t ja = s.ja, jb = s.jb;
+        const uint8_t stale = s.stale_fill;
+        const std::vector<int8_t> mates = s.mates;  // empty unless the obligation has line mates
         Outcome out = w_.advance(e, s);
         auto& nw = r_.newly_enabled();
         work.insert(work.end(), nw.begin(), nw.end());
         nw.clear();
         if (out != Outcome::Open) return out;
-        from = before.ja == s.ja && before.jb == s.jb ? i + 1 : 0;
+        from = ja == s.ja && jb == s.jb && stale == s.stale_fill && mates == s.mates ? i + 1 : 0;
         progressed = true;
         break;
       }
@@ -192,7 +204,7 @@ class ChainSearch {
       r_.undo_to(mark);
       return out == Outcome::Safe ? Status::Safe : Status::Unknown;
     }
-    key_.assign(rel_words_ + nm_words_ + 1, 0);
+    key_.assign(rel_words_ + nm_words_ + progress_words_, 0);
     std::vector<EventId> choices;
     for (size_t i = 0; i < w_.relevant.size(); ++i) {
       EventId e = w_.relevant[i];
@@ -204,7 +216,7 @@ class ChainSearch {
       if (r_.fired(e)) key_[rel_words_ + i / 64] |= uint64_t{1} << (i % 64);
       if (r_.enabled(e) && w_.slot[e] < 0 && (!cone_ || cone_->test(e))) choices.push_back(e);
     }
-    key_[rel_words_ + nm_words_] = pack(s);
+    pack(s, &key_[rel_words_ + nm_words_]);
     r_.value_key(key_);
     if (seen_.insert(key_.data()))
       for (EventId c : choices)
@@ -216,7 +228,8 @@ class ChainSearch {
   Status full(Progress s) {
     if (meter_.exhausted(&reason_)) return Status::Unknown;
     key_ = r_.fired_set().words();
-    key_.push_back(pack(s));
+    key_.resize(key_.size() + progress_words_, 0);
+    pack(s, &key_[key_.size() - progress_words_]);
     r_.value_key(key_);
     if (!seen_.insert(key_.data())) return Status::Safe;
     r_.newly_enabled().clear();
@@ -238,7 +251,7 @@ class ChainSearch {
   Runner r_;
   Meter meter_;
   std::vector<EventId> nm_list_;
-  size_t rel_words_, nm_words_;
+  size_t rel_words_, nm_words_, progress_words_;
   StateSet seen_;
   std::vector<EventId> stack_;
   std::vector<uint64_t> key_;

@@ -47,8 +47,16 @@ Shape shape_of(const LoweredProgram& p, const Obligation& o) {
   }
 }
 
+// A mate role bit: the event is the mate's arrival (its step bits are 0 .. 30).
+constexpr uint32_t kArrives = 1u << 31;
+
 uint32_t bits_from(int j) {  // bits j, j+1, ... (j may be -1: all)
   return j < 0 ? ~0u : ~((1u << j) - 1u);
+}
+
+// Whether entry k of a quiet list (MustOrder::Quiet) is set; an empty list leaves none out.
+bool left_out(const std::vector<char>* list, size_t k) {
+  return list && k < list->size() && (*list)[k];
 }
 
 }  // namespace
@@ -59,7 +67,8 @@ bool is_chain(const Obligation& o) {
 }
 
 std::vector<EventId> watched_events(const LoweredProgram& p, const Obligation& o,
-                                    const std::vector<char>* after_read, const EventMap& map) {
+                                    const std::vector<char>* after_read, const EventMap& map,
+                                    const properties::MustOrder::Quiet* quiet) {
   std::vector<EventId> out;
   auto add = [&](EventId e) {
     const uint32_t x = map(e);
@@ -75,6 +84,17 @@ std::vector<EventId> watched_events(const LoweredProgram& p, const Obligation& o
   for (const auto* steps : {sh.sa, sh.sb})
     for (const Step& s : *steps)
       for (uint32_t oi : s.ops) add(p.cache_ops[oi].ev);
+  if (o.kind == Obligation::Kind::Fresh && o.fresh.gl2_up >= 0)
+    for (size_t k = 0; k < o.fresh.mates.size(); ++k) {
+      if (left_out(quiet ? &quiet->mates : nullptr, k)) continue;
+      const properties::LineMate& m = o.fresh.mates[k];
+      add(p.accesses[m.access].arrive);
+      for (const Step& s : m.steps)
+        for (uint32_t oi : s.ops) add(p.cache_ops[oi].ev);
+    }
+  if (o.kind == Obligation::Kind::Fresh)
+    for (size_t k = 0; k < o.fresh.fills.size(); ++k)
+      if (!left_out(quiet ? &quiet->fills : nullptr, k)) add(o.fresh.fills[k].ev);
   return out;
 }
 
@@ -90,7 +110,8 @@ EventId decided_by(const LoweredProgram& p, const Obligation& o) {
 }
 
 ChainWatch chain_watch(const LoweredProgram& p, const Obligation& o, uint64_t line,
-                       uint32_t dropped, const EventMap& map) {
+                       uint32_t dropped, const EventMap& map,
+                       const properties::MustOrder::Quiet* quiet) {
   Shape sh = shape_of(p, o);
   ChainWatch w;
   w.a0 = map(sh.a0), w.b0 = map(sh.b0);
@@ -119,23 +140,110 @@ ChainWatch chain_watch(const LoweredProgram& p, const Obligation& o, uint64_t li
   add(*sh.sb, w.roles_b);
   for (size_t j = 1; j < sh.sa->size(); ++j)
     if (properties::joins_active(p, (*sh.sa)[j], dropped)) w.joins_a |= 1u << j;
+  // The line mates of a Fresh obligation's GL2 step (properties::LineMate), on this line.
+  std::vector<std::tuple<int32_t, uint32_t, uint32_t>> moves;  // (slot, mate, role bits)
+  if (o.kind == Obligation::Kind::Fresh && o.fresh.gl2_up >= 0) {
+    w.gl2_up = o.fresh.gl2_up;
+    for (size_t k = 0; k < o.fresh.mates.size(); ++k) {
+      const properties::LineMate& m = o.fresh.mates[k];
+      if (!m.relevant(line) || left_out(quiet ? &quiet->mates : nullptr, k)) continue;
+      const auto mi = static_cast<uint32_t>(w.mates.size());
+      const EventId arrive = map(p.accesses[m.access].arrive);
+      w.mates.push_back({arrive, static_cast<int>(m.steps.size())});
+      if (arrive == EventMap::kOutside) continue;  // dirty throughout: no event moves it
+      moves.emplace_back(slot_of(arrive), mi, kArrives);
+      for (size_t j = 0; j < m.steps.size(); ++j)
+        for (uint32_t oi : m.steps[j].ops)
+          if (const uint32_t e = map(p.cache_ops[oi].ev);
+              e != EventMap::kOutside && p.cache_ops[oi].cov.covers(line))
+            moves.emplace_back(slot_of(e), mi, 1u << j);
+    }
+  }
+  w.mate_roles.assign(w.relevant.size(), {});
+  for (auto [k, mi, bits] : moves) {
+    auto& v = w.mate_roles[k];
+    if (!v.empty() && v.back().first == mi)
+      v.back().second |= bits;
+    else
+      v.push_back({mi, bits});
+  }
+  // The fills of the render back-end step's cache (properties::RbFill): unless one runs outside
+  // the graph (at a time nothing says), the rule holds on this line.
+  std::vector<EventId> fills;
+  if (o.kind == Obligation::Kind::Fresh && properties::fill_rule(p, o.fresh, dropped)) {
+    bool outside = false;
+    for (size_t k = 0; k < o.fresh.fills.size(); ++k)
+      if (const properties::RbFill& f = o.fresh.fills[k];
+          f.relevant(line) && !left_out(quiet ? &quiet->fills : nullptr, k)) {
+        const EventId e = map(f.ev);
+        outside = outside || e == EventMap::kOutside;
+        fills.push_back(e);
+      }
+    if (!outside) {
+      w.rb_up = o.fresh.rb_up;
+      for (EventId& e : fills) e = static_cast<EventId>(slot_of(e));
+    } else {
+      fills.clear();
+    }
+  }
+  w.mate_roles.resize(w.relevant.size());
+  w.fill_slot.assign(w.relevant.size(), 0);
+  for (EventId k : fills) w.fill_slot[k] = 1;
+  w.drops_dirty.assign(w.relevant.size(), 0);
+  if (w.gl2_up >= 0 && properties::wb_inv_drops_dirty(p, dropped))
+    for (uint32_t oi : (*sh.sa)[w.gl2_up].ops)
+      if (const uint32_t e = map(p.cache_ops[oi].ev);
+          e != EventMap::kOutside && w.slot[e] >= 0 && p.cache_ops[oi].writeback)
+        w.drops_dirty[w.slot[e]] = 1;
   return w;
+}
+
+Progress ChainWatch::start() const {
+  Progress s;
+  s.mates.resize(mates.size(), -1);
+  for (size_t m = 0; m < mates.size(); ++m)
+    if (mates[m].arrive == kNoEvent) s.mates[m] = 0;
+  return s;
+}
+
+bool ChainWatch::gl2_open(int k, const Progress& s) const {
+  if (drops_dirty[k]) return true;
+  for (size_t m = 0; m < mates.size(); ++m)
+    if (s.mates[m] >= 0 && s.mates[m] < mates[m].steps) return false;  // in GL2, dirty
+  return true;
 }
 
 Outcome ChainWatch::advance(EventId e, Progress& s) const {
   int k = slot[e];
   if (k < 0) return Outcome::Open;
-  const Progress old = s;
+  const int8_t old_ja = s.ja, old_jb = s.jb;
   if (e == a0 && s.ja < 0) s.ja = 0;
   if (e == b0 && s.jb < 0) s.jb = 0;
-  if (old.ja >= 0 && old.ja < ka && (roles_a[k] >> old.ja & 1u)) {
-    s.ja = static_cast<int8_t>(old.ja + 1);
+  // On the GL2 step the operation carries the data only if no mate holds the line dirty as it
+  // runs: judged before it moves any mate (written back by this very operation is not before it).
+  if (old_ja >= 0 && old_ja < ka && (roles_a[k] >> old_ja & 1u) &&
+      (old_ja != gl2_up || gl2_open(k, s))) {
+    s.ja = static_cast<int8_t>(old_ja + 1);
     // The same operation crosses a joining step too (it wrote the line back, then invalidated).
     while (s.ja < ka && (joins_a >> s.ja & 1u) && (roles_a[k] >> s.ja & 1u)) ++s.ja;
   }
-  if (old.jb >= 0 && old.jb < kb && (roles_b[k] >> old.jb & 1u))
-    s.jb = static_cast<int8_t>(old.jb + 1);
-  if (s.jb == kb && old.jb != kb)
+  for (auto [m, bits] : mate_roles[k]) {
+    int8_t& at = s.mates[m];
+    if (at < 0) {
+      if (bits & kArrives) at = 0;
+    } else if (at < mates[m].steps && (bits >> at & 1u)) {
+      ++at;
+    }
+  }
+  if (rb_up >= 0) {
+    if (fill_slot[k]) s.stale_fill = 1;
+    if (roles_a[k] >> rb_up & 1u) s.stale_fill = 0;  // a covering invalidation of the step
+    // Reached the render back-end step with no stale fill: across at once.
+    if (s.ja == rb_up && old_ja != rb_up && !s.stale_fill) ++s.ja;
+  }
+  if (old_jb >= 0 && old_jb < kb && (roles_b[k] >> old_jb & 1u))
+    s.jb = static_cast<int8_t>(old_jb + 1);
+  if (s.jb == kb && old_jb != kb)
     return s.ja == ka && !tie_violates ? Outcome::Safe : Outcome::Violated;
   if (s.ja == ka) return Outcome::Safe;
   return Outcome::Open;
@@ -152,10 +260,22 @@ Outcome ChainWatch::advance(EventId e, Progress& s) const {
 // e·σ' violates too, and branching only on the other events loses nothing. (An operation that
 // could cross B's current step or a later one is a choice: using it now may waste it for the
 // later step, as when it is the only operation of that step.)
+//
+// A line mate's events (its arrival, the operations that move it to memory) are choices until
+// chain A has crossed its GL2 step: an arrival may hold an invalidation shut or be written back
+// by the next write-back, and a write-back may clean the line. An operation of the GL2 step that
+// a mate holds shut now crosses nothing of chain A: it is urgent when it moves no mate (fired
+// now it is wasted, which can only help a violation).
 bool ChainWatch::urgent(EventId e, const Progress& s) const {
   int k = slot[e];
   if (k < 0) return true;
-  const bool a_adv = (e == a0 && s.ja < 0) || (s.ja >= 0 && s.ja < ka && (roles_a[k] >> s.ja & 1u));
+  if (!mate_roles[k].empty() && s.ja <= gl2_up) return false;
+  // A fill, and an invalidation of the render back-end step, decide before the chain gets there
+  // whether it may cross at once.
+  if (rb_up >= 0 && s.ja < rb_up && (fill_slot[k] || (roles_a[k] >> rb_up & 1u))) return false;
+  const bool a_adv =
+      (e == a0 && s.ja < 0) ||
+      (s.ja >= 0 && s.ja < ka && (roles_a[k] >> s.ja & 1u) && (s.ja != gl2_up || gl2_open(k, s)));
   if (a_adv) return false;
   const bool b_adv = (e == b0 && s.jb < 0) || (s.jb >= 0 && s.jb < kb && (roles_b[k] >> s.jb & 1u));
   const uint32_t later = roles_b[k] & bits_from(s.jb + 1);
@@ -165,9 +285,10 @@ bool ChainWatch::urgent(EventId e, const Progress& s) const {
 }
 
 // The monitor depends on the line only through op.cov.covers(line) for the obligation's
-// operations. covers() is constant between consecutive breakpoints (Range: lo, hi+1; Margin: lo,
-// lo+span, hi+1-span, hi+1), so every maximal run of units with one signature inside [lo, hi] starts at lo
-// or at a breakpoint: checking those units (one per distinct signature) decides every unit.
+// operations (its line mates' too) and through which mates are relevant there. covers() is constant
+// between consecutive breakpoints (Range: lo, hi+1; Margin: lo, lo+span, hi+1-span, hi+1), so every
+// maximal run of units with one signature inside [lo, hi] starts at lo or at a breakpoint: checking
+// those units (one per distinct signature) decides every unit.
 std::vector<uint64_t> line_units(const LoweredProgram& p, const Obligation& o) {
   if (!is_chain(o)) return {};
   Shape sh = shape_of(p, o);
@@ -175,6 +296,14 @@ std::vector<uint64_t> line_units(const LoweredProgram& p, const Obligation& o) {
   for (const auto* steps : {sh.sa, sh.sb})
     for (const Step& s : *steps) ops.insert(ops.end(), s.ops.begin(), s.ops.end());
   std::vector<uint64_t> cand{sh.lo};
+  // A line mate matters on the units of its GL2 lines, and through its own operations' coverage.
+  std::vector<const properties::LineMate*> mates;
+  if (o.kind == Obligation::Kind::Fresh && o.fresh.gl2_up >= 0)
+    for (const properties::LineMate& m : o.fresh.mates) {
+      mates.push_back(&m);
+      cand.push_back(m.lo), cand.push_back(m.hi + 1);
+      for (const Step& s : m.steps) ops.insert(ops.end(), s.ops.begin(), s.ops.end());
+    }
   for (uint32_t oi : ops) {
     const Coverage& c = p.cache_ops[oi].cov;
     if (c.kind == Coverage::Kind::Range || c.kind == Coverage::Kind::Margin) {
@@ -191,6 +320,7 @@ std::vector<uint64_t> line_units(const LoweredProgram& p, const Obligation& o) {
     if (u < sh.lo || u > sh.hi) continue;
     std::vector<bool> sig;
     for (uint32_t oi : ops) sig.push_back(p.cache_ops[oi].cov.covers(u));
+    for (const properties::LineMate* m : mates) sig.push_back(m->relevant(u));
     if (by_signature.emplace(sig, u).second) out.push_back(u);
   }
   return out;

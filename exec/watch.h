@@ -13,10 +13,15 @@
 //               read fires before A completed (monitor: arrive >= read, or a step missing).
 //   ReadFirst:  A = the read alone, B = the write's arrival alone (its earliest, as above):
 //               violated iff B fires before the read (monitor: arrive < read).
-// Progress is (ja, jb): -1 before the start event, else the number of steps crossed.
+// Progress is (ja, jb): -1 before the start event, else the number of steps crossed; whether a
+// fill of the reader's render back-end cache is stale (A-RB-FILL-ON-ACCESS); and, for a
+// Fresh obligation whose chain crosses GL2 upwards, where each line mate's data is
+// (properties::LineMate: -1 not in GL2 yet, else the steps of its way to memory crossed), since a
+// GL2 invalidation carries the data only when no mate holds the line dirty (gl2_step_open).
 #include <cstdint>
 #include <vector>
 
+#include "properties/must_order.h"
 #include "properties/obligation.h"
 
 namespace syncproof::exec {
@@ -25,6 +30,10 @@ enum class Outcome : uint8_t { Open, Violated, Safe };
 
 struct Progress {
   int8_t ja = -1, jb = -1;
+  // A-RB-FILL-ON-ACCESS: a fill of chain A's render back-end cache ran with no covering
+  // invalidation of its step since.
+  uint8_t stale_fill = 0;
+  std::vector<int8_t> mates;  // by mate of ChainWatch::mates
 };
 
 struct ChainWatch {
@@ -39,12 +48,37 @@ struct ChainWatch {
   // Bit j: step j of chain A joins step j-1 (A-GL2-WB-BEFORE-INV, properties/obligation.h): the
   // operation that crosses step j-1 crosses step j as well when it has that role too.
   uint32_t joins_a = 0;
+  // Chain A's up step across GL2 (-1: none), and the line mates relevant on this line: their
+  // arrival (kNoEvent: outside the graph, taken as in GL2 and dirty throughout) and number of
+  // steps to memory.
+  int gl2_up = -1;
+  struct Mate {
+    model::EventId arrive;
+    int steps;
+  };
+  std::vector<Mate> mates;
+  // By slot: (mate, bit j = may cross step j of its way to memory) for the mates it moves, and
+  // whether it is a write-back+invalidate that drops dirty lines (A-GL2-WB-BEFORE-INV).
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> mate_roles;
+  std::vector<uint8_t> drops_dirty;
+  // Chain A's up step across a render back-end cache when A-RB-FILL-ON-ACCESS holds there (-1:
+  // none): the chain crosses it as soon as it reached it when no fill is stale then. By slot:
+  // whether the event is a fill of that cache (properties::RbFill) on this line.
+  int rb_up = -1;
+  std::vector<uint8_t> fill_slot;
+
+  // The progress before anything fired.
+  Progress start() const;
 
   // Fires e (already fired in the runner) and updates the progress.
   Outcome advance(model::EventId e, Progress& s) const;
   // Whether firing e now can only help a violation (then the reduced search fires it at once)
   // or may hurt one (a choice: delayed, and branched on when nothing else can fire).
   bool urgent(model::EventId e, const Progress& s) const;
+
+ private:
+  // Whether the operation in slot k may carry chain A across its GL2 step in state s.
+  bool gl2_open(int k, const Progress& s) const;
 };
 
 // The events of the graph a search runs on: the program's own, or a part of it renumbered
@@ -58,8 +92,11 @@ struct EventMap {
 
 // `dropped`: bit per AssumptionId left out (the assumption minimization of exec/check.cpp).
 // With a part's map, operations outside the part take no role (the cone's relaxation).
+// `quiet`: the line mates and fills that change nothing in any execution (MustOrder::quiet,
+// under `dropped`), left out of the watch.
 ChainWatch chain_watch(const model::LoweredProgram& p, const properties::Obligation& o,
-                       uint64_t line, uint32_t dropped = 0, const EventMap& map = {});
+                       uint64_t line, uint32_t dropped = 0, const EventMap& map = {},
+                       const properties::MustOrder::Quiet* quiet = nullptr);
 
 // The line units worth checking: one per distinct coverage signature of the obligation's
 // operations inside its line range (see the .cpp). Empty for obligations without lines.
@@ -75,7 +112,8 @@ bool is_chain(const properties::Obligation& o);
 std::vector<model::EventId> watched_events(const model::LoweredProgram& p,
                                            const properties::Obligation& o,
                                            const std::vector<char>* after_read = nullptr,
-                                           const EventMap& map = {});
+                                           const EventMap& map = {},
+                                           const properties::MustOrder::Quiet* quiet = nullptr);
 
 // The read whose firing decides a Fresh or ReadFirst obligation (nothing that must come after it
 // can change the verdict); kNoEvent for the other kinds.

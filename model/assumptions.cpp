@@ -45,6 +45,14 @@ constexpr std::array<AssumptionDef, kAssumptionCount> kTable{{
      "PS_PARTIAL_FLUSH also waits for the earlier draws' vertex-shader waves", false, true},
     {AssumptionId::TimestampNonzero, "A-TIMESTAMP-NONZERO",
      "a GPU or system timestamp written by Write64BitValueBottomOfPipe2X is never 0", true, true},
+    {AssumptionId::BopValueThroughGl2, "A-BOP-VALUE-THROUGH-GL2",
+     "the value a Write32/64BitValueBottomOfPipe2X writes goes through GL2 (RELEASE_MEM data to "
+     "TC_L2, as PAL writes it), not straight to memory",
+     false, true},
+    {AssumptionId::RbFillOnAccess, "A-RB-FILL-ON-ACCESS",
+     "the render back-ends' caches (CB, DB and their metadata caches) fill a line only while a "
+     "render back-end access of work in flight touches its 256-byte block",
+     false, true},
 }};
 
 }  // namespace

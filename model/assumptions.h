@@ -25,8 +25,10 @@ enum class AssumptionId : uint8_t {
   Gl2WbBeforeInv,       // A-GL2-WB-BEFORE-INV
   PsFlushWaitsVs,       // A-PS-FLUSH-WAITS-VS
   TimestampNonzero,     // A-TIMESTAMP-NONZERO
+  BopValueThroughGl2,   // A-BOP-VALUE-THROUGH-GL2
+  RbFillOnAccess,       // A-RB-FILL-ON-ACCESS
 };
-inline constexpr int kAssumptionCount = 12;
+inline constexpr int kAssumptionCount = 14;
 
 struct AssumptionDef {
   AssumptionId id;

@@ -168,7 +168,7 @@ inline constexpr uint64_t kUnitBytes = 64;
 // Cache line sizes on gfx10.3 (research §2.1: Linux drivers/gpu/drm/amd/amdkfd/kfd_crat.c): the
 // instruction cache and K$ 64 bytes, GL0, GL1 and GL2 128 bytes. A ranged cache operation's
 // range is in 256-byte units (COHER_BASE/COHER_SIZE, research §1.3), widened outward by PAL.
-inline constexpr uint64_t kLineBytes = 128;   // GL0, GL1, GL2
+inline constexpr uint64_t kLineBytes = 128;  // GL0, GL1, GL2
 inline constexpr uint64_t kIcacheLineBytes = 64;
 inline constexpr uint64_t kCoherBytes = 256;
 // The 64-byte units of the GL2 lines that hold bytes lo..hi (inclusive).
@@ -225,6 +225,10 @@ struct MemAccess {
   Path path;        // reads: where the data comes from, innermost first; writes: where it goes
   SrcLoc loc;
   uint32_t label = kNoObject;  // AccessKind::Label: index into Case::labels (kNoObject: a number)
+  // One of two possible paths of the same write, taken only when this assumption is off (the
+  // bottom-of-pipe value written straight to memory, R-BOP-VALUE-PATH): the property's
+  // obligations on it hold vacuously under the assumption, so a proof that skips them lists it.
+  std::optional<AssumptionId> only_without = std::nullopt;
 };
 
 // What an access touches, for traces: the resource or label name, or the address.

@@ -66,7 +66,7 @@ Path write_path(AccessKind k, Plane p) {
   switch (k) {
     case AccessKind::Uav:
     case AccessKind::CopyDst:
-    case AccessKind::Label:  // CP writes go through GL2 (R-BOP-VALUE-PATH)
+    case AccessKind::Label:  // the value's path through GL2 (R-BOP-VALUE-PATH)
       return path_of({L::Gl2, L::Mem});
     case AccessKind::Streamout:
       return path_of({L::So, L::Gl2, L::Mem});
@@ -113,7 +113,7 @@ Coverage coverage_for_range(const SyncRange& r, bool margin, uint64_t line) {
     return c;
   }
   const uint64_t per_line = line / kUnitBytes;
-  const uint64_t end = sat_add(r.base, r.size);  // exclusive
+  const uint64_t end = sat_add(r.base, r.size);                   // exclusive
   const uint64_t first = r.base / line, last = (end - 1) / line;  // line indices, exact range
   auto units = [&](uint64_t lo_line, uint64_t hi_line) {
     Coverage u;
@@ -124,7 +124,8 @@ Coverage coverage_for_range(const SyncRange& r, bool margin, uint64_t line) {
   };
   if (!margin) return units(first, last);
   const uint64_t wide_base = r.base / kCoherBytes * kCoherBytes;
-  const uint64_t wide_end = end % kCoherBytes == 0 ? end : sat_add(end / kCoherBytes * kCoherBytes, kCoherBytes);
+  const uint64_t wide_end =
+      end % kCoherBytes == 0 ? end : sat_add(end / kCoherBytes * kCoherBytes, kCoherBytes);
   const uint64_t wide_first = wide_base / line, wide_last = (wide_end - 1) / line;
   const bool first_kept = first == wide_first || first == wide_last;
   const bool last_kept = last == wide_first || last == wide_last;

@@ -243,8 +243,11 @@ void Lowerer::lower_bop_write(const BopWriteCmd& w) {
     order(o, v, Rule::BopWriteAfterGcr, {AssumptionId::BopWriteAfterOwnGcr, true});
   value_writes_.push_back(
       {v, w.address, w.api == SyncApi::Write32BitValueBottomOfPipe2X ? 4u : 8u, w.value, w.source});
-  // The value is a memory write of 4 or 8 bytes at Destination, through GL2 like every CP write
-  // (R-BOP-VALUE-PATH): shaders, copies and the host that touch those bytes pair with it.
+  // The value is a memory write of 4 or 8 bytes at Destination (R-BOP-VALUE-PATH): shaders,
+  // copies and the host that touch those bytes pair with it. RELEASE_MEM writes its data through
+  // GL2 (PAL) or straight to memory (RADV, the Linux fence): which one the Xbox runtime uses is
+  // not public, so the write is lowered as both accesses, the one to memory counting only
+  // without A-BOP-VALUE-THROUGH-GL2 (research §2.2).
   const uint64_t bytes = w.api == SyncApi::Write32BitValueBottomOfPipe2X ? 4 : 8;
   MemAccess m{v,
               v,
@@ -263,6 +266,11 @@ void Lowerer::lower_bop_write(const BopWriteCmd& w) {
               write_path(AccessKind::Label, Plane::Data),
               c_.queues[q_].commands[cmd_].loc,
               w.label ? *w.label : kNoObject};
+  lc().accesses.push_back(static_cast<uint32_t>(out_.accesses.size()));
+  out_.accesses.push_back(m);
+  m.path = Path{};
+  m.path.push(Level::Mem);
+  m.only_without = AssumptionId::BopValueThroughGl2;
   lc().accesses.push_back(static_cast<uint32_t>(out_.accesses.size()));
   out_.accesses.push_back(m);
   ops.push_back(v);

@@ -57,10 +57,11 @@ AccessIndex::AccessIndex(const LoweredProgram& p, const ApiOrder& hb)
 }
 
 // A write z on y's plane that covers every byte of y and is API-ordered before y (when y is a
-// write, with y's path) shadows every pair (x, y) with x API-ordered before z: z covers the bytes
-// x and y share, so obligation.cpp's shadowed(x, y) holds for a write x and a read y, and
-// shadowed_write(x, y) for a write y and a read x or a write x of y's path. On each queue the
-// latest such z before y is after the most commands, so it is the only one looked for.
+// write, with y's path; not a write's second possible path, MemAccess::only_without) shadows every
+// pair (x, y) with x API-ordered before z: z covers the bytes x and y share, so obligation.cpp's
+// shadowed(x, y) holds for a write x and a read y, and shadowed_write(x, y) for a write y and a
+// read x or a write x of y's path. On each queue the latest such z before y is after the most
+// commands, so it is the only one looked for.
 void AccessIndex::shadow_floors(uint32_t y, std::vector<uint32_t>& floor) const {
   const MemAccess& ay = p_.accesses[y];
   floor.assign(nq_, 0);
@@ -79,7 +80,8 @@ void AccessIndex::shadow_floors(uint32_t y, std::vector<uint32_t>& floor) const 
     auto it = from(*v, preceding(qz, ay.queue, ay.cmd));
     for (int n = 0; n < kLookBack && it != v->begin(); ++n) {
       const MemAccess& z = p_.accesses[*--it];
-      if (z.blo > ay.blo || z.bhi < ay.bhi) continue;
+      // A write's second possible path shadows nothing (obligation.cpp).
+      if (z.only_without || z.blo > ay.blo || z.bhi < ay.bhi) continue;
       for (uint32_t q = 0; q < nq_; ++q)
         floor[q] = std::max(floor[q], preceding(q, z.queue, z.cmd));
       break;

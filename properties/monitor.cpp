@@ -183,6 +183,46 @@ std::optional<long long> joined_crossing(const LoweredProgram& p, const Step& s,
   return best;
 }
 
+// "the write of grid (line 12)": an access for explanations.
+std::string access_name_of(const LoweredProgram& p, const MemAccess& m) {
+  return fmt::format("{} of {} (line {})", m.write ? "write" : "read", object_name(*p.source, m),
+                     p.source->queues[m.queue].commands[m.cmd].loc.line);
+}
+
+// The first mate (index into f.mates) that keeps the GL2 line dirty when operation `op` of the
+// GL2 step runs, or nothing when the operation carries the data across (gl2_step_open).
+std::optional<uint32_t> dirty_mate(const LoweredProgram& p, const Freshness& f, uint32_t op,
+                                   uint64_t line, const Times& t) {
+  const long long to = t[p.cache_ops[op].ev];
+  std::optional<uint32_t> found;
+  auto arrived = [&](uint32_t m) { return t[p.accesses[f.mates[m].access].arrive] <= to; };
+  auto clean = [&](uint32_t m) {
+    const auto c =
+        follow_chain(p, f.mates[m].steps, t[p.accesses[f.mates[m].access].arrive], line, t);
+    const bool ok = c.time && *c.time < to;
+    if (!ok && !found) found = m;
+    return ok;
+  };
+  if (gl2_step_open(p, f, op, line, 0, arrived, clean)) return std::nullopt;
+  return found;
+}
+
+// The first fill of the render back-end step's cache (f.rb_up) that ran before `below` (when the
+// data reached the level below) with no covering invalidation of step `s` after it up to then:
+// a stale copy the cache may still hold.
+std::optional<RbFill> filled_stale(const LoweredProgram& p, const Freshness& f, const Step& s,
+                                   uint64_t line, long long below, const Times& t) {
+  for (const RbFill& fill : f.fills) {
+    if (!fill.relevant(line) || t[fill.ev] >= below) continue;
+    const bool invalidated = std::any_of(s.ops.begin(), s.ops.end(), [&](uint32_t oi) {
+      const long long to = t[p.cache_ops[oi].ev];
+      return p.cache_ops[oi].cov.covers(line) && t[fill.ev] < to && to <= below;
+    });
+    if (!invalidated) return fill;
+  }
+  return std::nullopt;
+}
+
 MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t, uint64_t line) {
   MonitorResult res;
   const MemAccess& w = p.accesses[f.write];
@@ -202,11 +242,22 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
   long long before_prev = cur;  // where the chain stood before the previous step
   const OpList* prev_ops = nullptr;
   uint32_t crossed_by = UINT32_MAX;  // the operation that crossed the previous step
-  for (const Step& s : f.steps) {
+  for (size_t j = 0; j < f.steps.size(); ++j) {
+    const Step& s = f.steps[j];
     std::optional<long long> next = joined_crossing(p, s, prev_ops, before_prev, line, t);
+    // A render back-end cache holds no stale copy when every fill before now was invalidated
+    // since (A-RB-FILL-ON-ACCESS): the data is across as soon as it is below.
+    std::optional<RbFill> stale_fill;
+    if (static_cast<int>(j) == f.rb_up && fill_rule(p, f)) {
+      stale_fill = filled_stale(p, f, s, line, cur, t);
+      if (!stale_fill) next = cur;
+    }
     before_prev = cur;
     prev_ops = &s.ops;
     std::optional<uint32_t> early, late, uncovered;
+    // An invalidation of the GL2 step that kept the line because a mate had left it dirty
+    // (R-GL2-INV-KEEPS-DIRTY): (operation, mate).
+    std::optional<std::pair<uint32_t, uint32_t>> kept;
     for (uint32_t oi : s.ops) {
       const CacheOp& op = p.cache_ops[oi];
       long long to = t[op.ev];
@@ -214,6 +265,13 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
       if (!op.cov.covers(line)) {
         uncovered = oi;
         continue;
+      }
+      if (static_cast<int>(j) == f.gl2_up && to > cur && to < tr) {
+        std::optional<uint32_t> dirty = dirty_mate(p, f, oi, line, t);
+        if (dirty) {
+          if (!kept) kept = {oi, *dirty};
+          continue;  // it kept the line: as if it had not run for this read
+        }
       }
       const Event& oe = p.events[op.ev];
       if (to <= cur) {
@@ -246,7 +304,32 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
         place_flags(p, s.down ? writeback_flags(s.level) : invalidate_flags(s.level),
                     s.down ? Side::Producer : Side::Consumer, at_of(w), at_of(r));
     const char* verb = s.down ? "written back" : "invalidated";
-    if (late) {  // the operation was issued before the read but ran after it
+    if (kept) {
+      const CacheOp& op = p.cache_ops[kept->first];
+      const LineMate& mate = f.mates[kept->second];
+      const MemAccess& x = p.accesses[mate.access];
+      const auto back = follow_chain(p, mate.steps, t[x.arrive], line, t);
+      const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
+      res.why = fmt::format(
+          "the {} at {} kept the GL2 line at 0x{:X}: the {} had left it dirty (its data reached "
+          "{} at {} and {}), and {} - with the line's stale copy of {} - so the read at {} can "
+          "get the old bytes from GL2",
+          op.flag, at(p, op.ev, t), line * kUnitBytes / kLineBytes * kLineBytes,
+          access_name_of(p, x), to_string(x.path[0]), at(p, x.arrive, t),
+          back.time ? fmt::format("was written back only at t={}", *back.time)
+                    : std::string("was never written back"),
+          op.writeback ? "without A-GL2-WB-BEFORE-INV nothing says the operation writes a line "
+                         "back before it invalidates it, keeping the dirty line"
+                       : "an invalidation without write-back keeps dirty lines",
+          res_name, at(p, r.ev, t));
+      // The dirty line written back between the mate's write and the invalidation; or, where one
+      // write-back+invalidate drops dirty lines, the write-back on the invalidation itself.
+      res.blamed =
+          place_flags(p, {"D3D12XBOX_SYNC_FLAG_GL2_WRITEBACK"}, Side::Producer, at_of(x), op_at);
+      if (!op.writeback && wb_inv_drops_dirty(p))
+        res.blamed.push_back(on_or_after(p, "D3D12XBOX_SYNC_FLAG_GL2_WRITEBACK", op_at));
+      res.events.push_back(x.arrive);
+    } else if (late) {  // the operation was issued before the read but ran after it
       const CacheOp& op = p.cache_ops[*late];
       const auto* sync = std::get_if<SyncCmd>(
           &p.source->queues[p.events[op.ev].queue].commands[p.events[op.ev].cmd].body);
@@ -264,6 +347,16 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
         res.blamed = place_flags(p, kPfpHolds, Side::Between, op_at, at_of(r));
       else
         res.blamed = {on_or_after(p, "D3D12XBOX_SYNC_FLAG_IDLE", op_at)};
+    } else if (stale_fill) {
+      res.why = fmt::format(
+          "the render back-ends filled {} with the {} at {} ({}), before the data reached {} at "
+          "t={}, and nothing invalidated {} after that: the read at {} can get that stale copy",
+          to_string(s.level), unit, at(p, stale_fill->ev, t), p.events[stale_fill->ev].what,
+          to_string(r.path[static_cast<size_t>(
+              std::min<int>(r.path.index_of(s.level) + 1, r.path.size - 1))]),
+          before_prev, to_string(s.level), at(p, r.ev, t));
+      res.blamed = flags;
+      res.events.push_back(stale_fill->ev);
     } else if (early && s.joins && *early == crossed_by) {
       // One write-back+invalidate crossed the write-back step; whether it also invalidates after
       // writing back is A-GL2-WB-BEFORE-INV, which this configuration does not assume.
@@ -468,6 +561,7 @@ ChainResult follow_chain(const LoweredProgram& p, const std::vector<Step>& steps
 
 MonitorResult monitor(const LoweredProgram& p, const Obligation& o, const Times& t, uint64_t line) {
   MonitorResult res;
+  if (o.vacuous(p)) return res;  // a path the write does not take under the configuration
   switch (o.kind) {
     case Obligation::Kind::Fresh:
       return fresh(p, o.fresh, t, line);

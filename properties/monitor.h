@@ -20,6 +20,8 @@ struct MonitorResult {
   std::string why;                  // one line: the failing step in the user's vocabulary
   std::vector<std::string> blamed;  // flags or waits whose absence explains it
   std::vector<uint32_t> cache_ops;  // operations worth showing in the trace
+  // Other events worth showing: a line mate's arrival, a render back-end fill.
+  std::vector<model::EventId> events;
 };
 
 // Time at which the data has moved through the steps (nullopt: never), and the first step at

@@ -113,9 +113,60 @@ bool MustOrder::covers_all(uint32_t op, uint64_t lo, uint64_t hi) const {
   return p_.cache_ops[op].cov.covers_all(lo, hi);
 }
 
+namespace {
+
+bool same_path(const Path& a, const Path& b) {
+  if (a.size != b.size) return false;
+  for (int i = 0; i < a.size; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+}  // namespace
+
+bool MustOrder::gl2_open(const Freshness& f, uint32_t op, uint64_t lo, uint64_t hi,
+                         uint32_t* bits) {
+  const CacheOp& c = p_.cache_ops[op];
+  // Every mate after the operation or in memory before it: no assumption about the operation.
+  uint32_t mates = 0;
+  bool clean = true;
+  const MemAccess& w = p_.accesses[f.write];
+  for (const LineMate& m : f.mates) {
+    if (m.hi < lo || hi < m.lo) continue;
+    const EventId arrive = p_.accesses[m.access].arrive;
+    // Down the write's own path and before it: in memory no later than the write (quiet()).
+    if (same_path(p_.accesses[m.access].path, w.path) && reaches(arrive, w.arrive)) {
+      mates |= guards(arrive, w.arrive);
+      continue;
+    }
+    if (reaches(c.ev, arrive)) {
+      mates |= guards(c.ev, arrive);
+      continue;
+    }
+    std::vector<EventId> pts;
+    const auto end = chain(arrive, m.steps, 0, std::max(lo, m.lo), std::min(hi, m.hi), c.ev, &pts);
+    if (!end || *end == c.ev) {  // written back by this very operation: not before it
+      clean = false;
+      break;
+    }
+    pts.push_back(c.ev);
+    for (size_t i = 0; i + 1 < pts.size(); ++i) mates |= guards(pts[i], pts[i + 1]);
+  }
+  if (clean) {
+    *bits |= mates;
+    return true;
+  }
+  if (c.writeback && wb_inv_drops_dirty(p_, forbidden_)) {
+    *bits |= bit(AssumptionId::Gl2WbBeforeInv);
+    return true;
+  }
+  return false;
+}
+
 std::optional<EventId> MustOrder::chain(EventId start, const std::vector<Step>& steps, size_t j,
                                         uint64_t lo, uint64_t hi, EventId target,
-                                        std::vector<EventId>* points) {
+                                        std::vector<EventId>* points, const Freshness* fresh,
+                                        uint32_t* extra) {
   points->push_back(start);
   if (j == steps.size()) {
     if (target == kNoEvent || reaches(start, target)) return start;
@@ -137,26 +188,32 @@ std::optional<EventId> MustOrder::chain(EventId start, const std::vector<Step>& 
       if (p_.cache_ops[oi].ev == start && covers_all(oi, lo, hi) &&
           std::find(steps[j - 1].ops.begin(), steps[j - 1].ops.end(), oi) !=
               steps[j - 1].ops.end()) {
-        if (auto end = chain(start, steps, j + 1, lo, hi, target, points)) return end;
+        if (auto end = chain(start, steps, j + 1, lo, hi, target, points, fresh, extra)) return end;
         break;
       }
     }
   }
-  std::vector<EventId> cands;
+  std::vector<std::pair<EventId, uint32_t>> cands;  // (event, operation)
   const uint32_t first = pos_[start] == kNever ? kNever : pos_[start] + 1;
   for (auto it = from_pos(first); it != ops.end(); ++it) {
     const EventId ev = p_.cache_ops[it->second].ev;
     // One at or past the target cannot reach it: the loop below would pass it over uncounted.
     if (target != kNoEvent && out_of_reach(ev, target)) break;
-    if (covers_all(it->second, lo, hi) && reaches(start, ev)) cands.push_back(ev);
+    if (covers_all(it->second, lo, hi) && reaches(start, ev)) cands.push_back({ev, it->second});
   }
   // Operations created closest to the target first: usually the sync right before the reader.
   // Only candidates that can still reach the target count towards the search budget.
   std::sort(cands.begin(), cands.end(), std::greater<>());
+  const bool gl2_step = fresh && static_cast<int>(j) == fresh->gl2_up;
   size_t tried = 0;
-  for (EventId c : cands) {
+  for (auto [c, oi] : cands) {
     if (target != kNoEvent && !reaches(c, target)) continue;
-    if (auto end = chain(c, steps, j + 1, lo, hi, target, points)) return end;
+    uint32_t bits = 0;
+    if (gl2_step && !gl2_open(*fresh, oi, lo, hi, &bits)) continue;
+    if (auto end = chain(c, steps, j + 1, lo, hi, target, points, fresh, extra)) {
+      if (extra) *extra |= bits;
+      return end;
+    }
     if (++tried == kCandidatesPerStep) break;
   }
   points->pop_back();
@@ -164,14 +221,15 @@ std::optional<EventId> MustOrder::chain(EventId start, const std::vector<Step>& 
 }
 
 std::optional<uint32_t> MustOrder::paths(const Obligation& o) {
+  if (o.vacuous(p_, forbidden_)) return bit(*o.only_without);
   std::vector<EventId> points;
   uint32_t used = 0;
   auto add = [&](uint32_t mask) { used |= mask; };
   // A chain of covering operations from `start` through `steps`, then on to `target`: proved,
   // with the assumptions guarding the paths between consecutive points.
   auto chain_to = [&](EventId start, const std::vector<Step>& steps, uint64_t lo, uint64_t hi,
-                      EventId target) -> std::optional<uint32_t> {
-    if (!chain(start, steps, 0, lo, hi, target, &points)) return std::nullopt;
+                      EventId target, const Freshness* fresh = nullptr) -> std::optional<uint32_t> {
+    if (!chain(start, steps, 0, lo, hi, target, &points, fresh, &used)) return std::nullopt;
     points.push_back(target);
     for (size_t i = 0; i + 1 < points.size(); ++i) {
       if (i > 0 && points[i] == points[i + 1]) used |= bit(AssumptionId::Gl2WbBeforeInv);
@@ -183,7 +241,7 @@ std::optional<uint32_t> MustOrder::paths(const Obligation& o) {
     case Obligation::Kind::Fresh: {
       const MemAccess& w = p_.accesses[o.fresh.write];
       const MemAccess& r = p_.accesses[o.fresh.read];
-      return chain_to(w.arrive, o.fresh.steps, o.fresh.lo, o.fresh.hi, r.ev);
+      return chain_to(w.arrive, o.fresh.steps, o.fresh.lo, o.fresh.hi, r.ev, &o.fresh);
     }
     case Obligation::Kind::Ordered:
       for (EventId a : o.ordering.before)
@@ -212,6 +270,95 @@ std::optional<uint32_t> MustOrder::paths(const Obligation& o) {
       return std::nullopt;
   }
   return std::nullopt;
+}
+
+MustOrder::Quiet MustOrder::Quiet::without(uint32_t dropped) const {
+  Quiet q;
+  q.mates.assign(mates.size(), 0), q.mate_guards.assign(mates.size(), 0);
+  q.fills.assign(fills.size(), 0), q.fill_guards.assign(fills.size(), 0);
+  for (size_t i = 0; i < mates.size(); ++i)
+    if (mates[i] && !(mate_guards[i] & dropped))
+      q.mates[i] = 1, q.mate_guards[i] = mate_guards[i], q.guards |= mate_guards[i];
+  for (size_t i = 0; i < fills.size(); ++i)
+    if (fills[i] && !(fill_guards[i] & dropped))
+      q.fills[i] = 1, q.fill_guards[i] = fill_guards[i], q.guards |= fill_guards[i];
+  return q;
+}
+
+MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
+  Quiet q;
+  if (o.kind != Obligation::Kind::Fresh) return q;
+  const Freshness& f = o.fresh;
+  const EventId arrive = p_.accesses[f.write].arrive, read = p_.accesses[f.read].ev;
+  q.mates.assign(f.mates.size(), 0), q.mate_guards.assign(f.mates.size(), 0);
+  q.fills.assign(f.fills.size(), 0), q.fill_guards.assign(f.fills.size(), 0);
+  if (f.gl2_up >= 0 && !f.mates.empty()) {
+    // The invalidations that could carry the data: neither before the write's arrival (the data
+    // is in memory only after it) nor after the read.
+    std::vector<uint32_t> window;
+    for (uint32_t oi : f.steps[static_cast<size_t>(f.gl2_up)].ops) {
+      const EventId e = p_.cache_ops[oi].ev;
+      const Coverage& c = p_.cache_ops[oi].cov;
+      bool touches = c.kind != Coverage::Kind::Nothing;
+      if (c.kind == Coverage::Kind::Range) touches = c.lo <= f.hi && f.lo <= c.hi;
+      if (touches && !reaches(e, arrive) && !reaches(read, e)) window.push_back(oi);
+    }
+    const MemAccess& w = p_.accesses[f.write];
+    for (size_t m = 0; m < f.mates.size(); ++m) {
+      const LineMate& mate = f.mates[m];
+      const EventId x = p_.accesses[mate.access].arrive;
+      const uint64_t lo = std::max(f.lo, mate.lo), hi = std::min(f.hi, mate.hi);
+      // A mate down the write's own path that arrives before it is written back no later (the
+      // same operations, from an earlier start), and an operation carries the data across the
+      // GL2 step only after the write's data is in memory (or under A-GL2-WB-BEFORE-INV, which
+      // drops dirty lines anyway).
+      if (lo <= hi && same_path(p_.accesses[mate.access].path, w.path) && reaches(x, arrive)) {
+        q.mates[m] = 1, q.mate_guards[m] = guards(x, arrive);
+        continue;
+      }
+      uint32_t bits = 0;
+      bool ok = lo <= hi;
+      for (size_t i = 0; ok && i < window.size(); ++i) {
+        const EventId e = p_.cache_ops[window[i]].ev;
+        if (reaches(e, x)) {
+          bits |= guards(e, x);
+          continue;
+        }
+        std::vector<EventId> pts;
+        const auto end = chain(x, mate.steps, 0, lo, hi, e, &pts);
+        ok = end && *end != e;
+        if (!ok) break;
+        pts.push_back(e);
+        for (size_t k = 0; k + 1 < pts.size(); ++k) bits |= guards(pts[k], pts[k + 1]);
+      }
+      if (ok || lo > hi) q.mates[m] = 1, q.mate_guards[m] = lo > hi ? 0 : bits;
+    }
+  }
+  if (f.rb_up >= 0) {
+    const Step& s = f.steps[static_cast<size_t>(f.rb_up)];
+    for (size_t i = 0; i < f.fills.size(); ++i) {
+      const EventId fe = f.fills[i].ev;
+      const uint64_t lo = std::max(f.lo, f.fills[i].lo), hi = std::min(f.hi, f.fills[i].hi);
+      if (lo > hi) {  // on none of the obligation's lines
+        q.fills[i] = 1;
+        continue;
+      }
+      if (reaches(read, fe)) {
+        q.fills[i] = 1, q.fill_guards[i] = guards(read, fe);
+        continue;
+      }
+      for (uint32_t oi : s.ops) {
+        const EventId e = p_.cache_ops[oi].ev;
+        if (covers_all(oi, lo, hi) && reaches(fe, e) && reaches(e, arrive)) {
+          q.fills[i] = 1, q.fill_guards[i] = guards(fe, e) | guards(e, arrive);
+          break;
+        }
+      }
+    }
+  }
+  for (uint32_t g : q.mate_guards) q.guards |= g;
+  for (uint32_t g : q.fill_guards) q.guards |= g;
+  return q;
 }
 
 MustOrder* MustOrder::without(uint32_t forbidden) {

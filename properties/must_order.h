@@ -48,6 +48,21 @@ class MustOrder {
   std::optional<std::set<model::AssumptionId>> prove(const Obligation& o);
   // The assumptions of the paths of one proof (bit per AssumptionId), or nullopt.
   std::optional<uint32_t> paths(const Obligation& o);
+  // Which line mates and render back-end fills of a Fresh obligation (Freshness::mates, fills)
+  // surely change nothing, in every execution: a mate that every invalidation of the GL2 step
+  // that could carry the data (one not before the write's arrival, nor after the read) precedes
+  // or follows its write-back to memory; a fill after the read, or followed by a covering
+  // invalidation of the render back-end step before the write's arrival. By paths, as paths();
+  // `guards` collects their assumptions. The executor leaves them out of its searches.
+  struct Quiet {
+    std::vector<char> mates, fills;  // by index in Freshness::mates / fills
+    uint32_t guards = 0;
+    // By mate / fill: the assumptions its own proof used (for those set above).
+    std::vector<uint32_t> mate_guards, fill_guards;
+    // The same with the assumptions in `dropped` left out: those whose proofs used none of them.
+    Quiet without(uint32_t dropped) const;
+  };
+  Quiet quiet(const Obligation& o);
   // One property's list from the proofs of its obligations `obs` (masks: their paths' lists, as
   // from paths()): each assumption is dropped, in AssumptionId order, when every obligation
   // whose list holds it still has a proof without it and without those dropped before; the
@@ -110,10 +125,18 @@ class MustOrder {
   // A step's operations as (completion position, operation), sorted.
   const std::vector<std::pair<uint32_t, uint32_t>>& ops_by_pos(const OpList& ops);
   // A chain of covering operations through `steps`, each after the previous point, starting
-  // after `start`; returns the last point (start itself when there are no steps).
+  // after `start`; returns the last point (start itself when there are no steps). `fresh`: the
+  // freshness the steps are of, whose GL2 step takes only an invalidation that no line mate
+  // holds shut (gl2_open); `extra` collects the assumptions that used (bit per AssumptionId).
   std::optional<model::EventId> chain(model::EventId start, const std::vector<Step>& steps,
                                       size_t j, uint64_t lo, uint64_t hi, model::EventId target,
-                                      std::vector<model::EventId>* points);
+                                      std::vector<model::EventId>* points,
+                                      const Freshness* fresh = nullptr, uint32_t* extra = nullptr);
+  // Whether operation `op` (at event `ev`) of the GL2 step of `f` surely carries the data on
+  // units lo..hi: a write-back+invalidate under A-GL2-WB-BEFORE-INV, or every mate touching
+  // those lines surely not yet in GL2 (after the operation) or surely in memory before it. The
+  // guards of the paths that say so go to `bits`.
+  bool gl2_open(const Freshness& f, uint32_t op, uint64_t lo, uint64_t hi, uint32_t* bits);
 
   const model::LoweredProgram& p_;
   uint32_t forbidden_ = 0;

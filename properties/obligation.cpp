@@ -49,12 +49,51 @@ std::vector<EventId> completion_events(const LoweredProgram& p, uint32_t q, uint
 
 namespace {
 
+// Some of a program's accesses grouped by the bytes they touch, plane and first level: accesses
+// come per resource, so "which of them touch these bytes" looks at one group per resource, not
+// at every access. Used for the writes through GL2 (line mates) and the render back-end accesses
+// (fills).
+class AccessGroups {
+ public:
+  template <class Keep>
+  AccessGroups(const LoweredProgram& p, Keep keep) {
+    std::map<std::tuple<uint64_t, uint64_t, Plane, Level>, size_t> at;
+    for (uint32_t i = 0; i < p.accesses.size(); ++i) {
+      const MemAccess& m = p.accesses[i];
+      if (!keep(m)) continue;
+      auto [it, fresh] = at.try_emplace({m.blo, m.bhi, m.plane, m.path[0]}, groups_.size());
+      if (fresh) groups_.push_back({m.blo, m.bhi, m.plane, m.path[0], {}});
+      groups_[it->second].members.push_back(i);
+    }
+  }
+  // Calls f(access) for every kept access of `plane` (and first level `first`, unless
+  // Level::Mem) touching a byte of lo..hi.
+  template <class F>
+  void touching(uint64_t lo, uint64_t hi, Plane plane, Level first, F f) const {
+    for (const Group& g : groups_)
+      if (g.plane == plane && (first == Level::Mem || g.first == first) && g.blo <= hi &&
+          lo <= g.bhi)
+        for (uint32_t i : g.members) f(i);
+  }
+
+ private:
+  struct Group {
+    uint64_t blo, bhi;
+    Plane plane;
+    Level first;
+    std::vector<uint32_t> members;
+  };
+  std::vector<Group> groups_;
+};
+
 // Every write-back (down) or invalidation (up) of each level, made once for a property's
 // obligations: their steps share these lists instead of each holding a copy (12.3 million
 // indices at 10,000 commands).
 class OpTable {
  public:
-  explicit OpTable(const LoweredProgram& p) {
+  explicit OpTable(const LoweredProgram& p)
+      : gl2_(p, [](const MemAccess& m) { return m.write && m.path.index_of(Level::Gl2) >= 0; }),
+        rb_(p, [](const MemAccess& m) { return m.rb; }) {
     std::array<std::array<std::vector<uint32_t>, 2>, kLevelCount> by;
     for (uint32_t i = 0; i < p.cache_ops.size(); ++i) {
       const CacheOp& op = p.cache_ops[i];
@@ -66,9 +105,12 @@ class OpTable {
       for (size_t d = 0; d < 2; ++d) lists_[l][d] = OpList(std::move(by[l][d]));
   }
   const OpList& at(Level l, bool down) const { return lists_[static_cast<size_t>(l)][down]; }
+  const AccessGroups& gl2() const { return gl2_; }  // the writes through GL2
+  const AccessGroups& rb() const { return rb_; }    // the render back-end accesses
 
  private:
   std::array<std::array<OpList, 2>, kLevelCount> lists_;
+  AccessGroups gl2_, rb_;
 };
 
 // Where a write's data and a reader's path meet. When GL2 is not coherent between the render
@@ -111,14 +153,43 @@ std::vector<Step> down_steps(const OpTable& ops, const MemAccess& w, int upto) {
 Freshness freshness(const LoweredProgram& p, const OpTable& ops, uint32_t wi, uint32_t ri) {
   const MemAccess& w = p.accesses[wi];
   const MemAccess& r = p.accesses[ri];
-  Freshness f{wi, ri, 0, 0, {}};
+  Freshness f{wi, ri, 0, 0, {}, -1, {}, -1, {}};
   overlap(w, r, &f.lo, &f.hi);
   int mr = 0;
   int mw = meeting_index(p, w, r, &mr);
   f.steps = down_steps(ops, w, mw);
   for (int i = mr - 1; i >= 0; --i) {
     const bool joins = !f.steps.empty() && f.steps.back().down && f.steps.back().level == r.path[i];
+    if (r.path[i] == Level::Gl2) f.gl2_up = static_cast<int>(f.steps.size());
+    if (r.rb && i == 0) f.rb_up = static_cast<int>(f.steps.size());
     f.steps.push_back({r.path[i], false, ops.at(r.path[i], false), joins});
+  }
+  const uint64_t blo = std::max(w.blo, r.blo), bhi = std::min(w.bhi, r.bhi);
+  if (f.gl2_up >= 0) {
+    // The writes through GL2 to the GL2 lines of the bytes both touch (R-GL2-INV-KEEPS-DIRTY),
+    // but the write itself (and its other path: a bottom-of-pipe value's two accesses share an
+    // event).
+    const uint64_t line_lo = blo / kLineBytes * kLineBytes;
+    const uint64_t line_hi = bhi / kLineBytes * kLineBytes + (kLineBytes - 1);
+    ops.gl2().touching(line_lo, line_hi, w.plane, Level::Mem, [&](uint32_t m) {
+      const MemAccess& x = p.accesses[m];
+      if (x.ev == w.ev) return;
+      f.mates.push_back(
+          {m, gl2_first_unit(x.blo), gl2_last_unit(x.bhi), down_steps(ops, x, x.path.size - 1)});
+    });
+  }
+  if (f.rb_up >= 0) {
+    // The render back-end accesses that may fill the reader's cache with the read's 256-byte
+    // blocks (R-RB-FILL-ON-ACCESS), but the read itself.
+    const uint64_t block_lo = blo / kCoherBytes * kCoherBytes;
+    const uint64_t block_hi = bhi / kCoherBytes * kCoherBytes + (kCoherBytes - 1);
+    constexpr uint64_t per_block = kCoherBytes / kUnitBytes;
+    ops.rb().touching(block_lo, block_hi, r.plane, r.path[0], [&](uint32_t m) {
+      const MemAccess& x = p.accesses[m];
+      if (x.ev == r.ev) return;
+      f.fills.push_back(
+          {x.ev, x.blo / kCoherBytes * per_block, (x.bhi / kCoherBytes + 1) * per_block - 1});
+    });
   }
   return f;
 }
@@ -126,8 +197,15 @@ Freshness freshness(const LoweredProgram& p, const OpTable& ops, uint32_t wi, ui
 std::string access_name(const LoweredProgram& p, uint32_t a) {
   const MemAccess& m = p.accesses[a];
   const Case& c = *p.source;
-  return fmt::format("{} {} line {}", m.write ? "write of" : "read of", object_name(c, m),
-                     c.queues[m.queue].commands[m.cmd].loc.line);
+  return fmt::format("{} {} line {}{}", m.write ? "write of" : "read of", object_name(c, m),
+                     c.queues[m.queue].commands[m.cmd].loc.line,
+                     m.only_without ? " (straight to memory)" : "");
+}
+
+// An obligation on a path a write takes only without an assumption holds vacuously under it.
+void inherit_path(const LoweredProgram& p, Obligation& o, uint32_t a, uint32_t b) {
+  if (p.accesses[a].only_without) o.only_without = p.accesses[a].only_without;
+  if (p.accesses[b].only_without) o.only_without = p.accesses[b].only_without;
 }
 
 // `visible ... on R`: the access is to R, or (a label word) overlaps R's bytes.
@@ -138,16 +216,26 @@ bool on_resource(const Case& c, const MemAccess& m, uint32_t r) {
 }
 
 Obligation fresh_obligation(const LoweredProgram& p, const OpTable& ops, uint32_t w, uint32_t r) {
-  Obligation o{Obligation::Kind::Fresh, {}, freshness(p, ops, w, r), {}, {}, {}, {}};
+  Obligation o{Obligation::Kind::Fresh, {}, freshness(p, ops, w, r), {}, {}, {}, {}, {}};
   o.name = fmt::format("fresh: {} -> {}", access_name(p, w), access_name(p, r));
+  inherit_path(p, o, w, r);
   return o;
 }
 
 }  // namespace
 
-bool joins_active(const LoweredProgram& p, const Step& s, uint32_t dropped) {
+bool wb_inv_drops_dirty(const LoweredProgram& p, uint32_t dropped) {
   const auto a = AssumptionId::Gl2WbBeforeInv;
-  return s.joins && p.config.assumptions.enabled(a) && !(dropped & (1u << static_cast<int>(a)));
+  return p.config.assumptions.enabled(a) && !(dropped & (1u << static_cast<int>(a)));
+}
+
+bool fill_rule(const LoweredProgram& p, const Freshness& f, uint32_t dropped) {
+  const auto a = AssumptionId::RbFillOnAccess;
+  return f.rb_up >= 0 && p.config.assumptions.enabled(a) && !(dropped & assumption_bit(a));
+}
+
+bool joins_active(const LoweredProgram& p, const Step& s, uint32_t dropped) {
+  return s.joins && wb_inv_drops_dirty(p, dropped);
 }
 
 Freshness freshness(const LoweredProgram& p, uint32_t wi, uint32_t ri) {
@@ -163,8 +251,9 @@ Obligation write_order_obligation(const LoweredProgram& p, const OpTable& ops, u
                                   uint32_t y, uint64_t lo, uint64_t hi) {
   const MemAccess& ax = p.accesses[x];
   const MemAccess& ay = p.accesses[y];
-  Obligation o{Obligation::Kind::WriteOrder, {}, {}, {}, {x, y, lo, hi, {}, {}}, {}, {}};
+  Obligation o{Obligation::Kind::WriteOrder, {}, {}, {}, {x, y, lo, hi, {}, {}}, {}, {}, {}};
   o.name = fmt::format("waw: {} -> {}", access_name(p, x), access_name(p, y));
+  inherit_path(p, o, x, y);
   int mr = 0;
   int mw = meeting_index(p, ax, ay, &mr);  // ay's path seen as a reader's
   o.waw.first_steps = down_steps(ops, ax, mw);
@@ -248,6 +337,7 @@ Obligations ordered(const LoweredProgram& p, const Property& prop) {
                {},
                {},
                {},
+               {},
                {}};
   o.ordering.before = completion_events(p, qa, ia);
   for (uint32_t a : p.command(qb, ib).accesses) o.ordering.after.push_back(p.accesses[a].ev);
@@ -264,7 +354,10 @@ bool shadowed(const LoweredProgram& p, const ApiOrder& hb, uint32_t w, uint32_t 
   const MemAccess& ar = p.accesses[r];
   auto shadows = [&](uint32_t m) {
     const MemAccess& x = p.accesses[m];
-    if (!x.write || m == w || x.plane != aw.plane || !covers_common(x, aw, ar)) return false;
+    // A write's second possible path shadows nothing its first does not (and under its
+    // assumption its own obligations are vacuous).
+    if (!x.write || m == w || x.only_without || x.plane != aw.plane || !covers_common(x, aw, ar))
+      return false;
     return hb.before(aw.queue, aw.cmd, x.queue, x.cmd) &&
            hb.before(x.queue, x.cmd, ar.queue, ar.cmd);
   };
@@ -289,7 +382,8 @@ bool shadowed_write(const LoweredProgram& p, const ApiOrder& hb, uint32_t x, uin
   };
   auto shadows = [&](uint32_t m) {
     const MemAccess& z = p.accesses[m];
-    if (!z.write || m == x || m == y || z.plane != ay.plane || !same_path(z.path, ay.path))
+    if (!z.write || m == x || m == y || z.only_without || z.plane != ay.plane ||
+        !same_path(z.path, ay.path))
       return false;
     if (ax.write && !same_path(z.path, ax.path)) return false;
     if (!covers_common(z, ax, ay)) return false;
@@ -322,10 +416,13 @@ std::optional<PairQuestion> pair_question(const LoweredProgram& p, const ApiOrde
   // what a wait sees of them is P-DEADLOCK-FREE's and the waits' business (R-WAIT-VALUE).
   if (acc[a].kind == AccessKind::Label && acc[b].kind == AccessKind::Label) return {};
   uint32_t x = a, y = b;  // x API-before y
-  if (hb.before(acc[b].queue, acc[b].cmd, acc[a].queue, acc[a].cmd))
+  if (hb.before(acc[b].queue, acc[b].cmd, acc[a].queue, acc[a].cmd)) {
     std::swap(x, y);
-  else if (!hb.before(acc[a].queue, acc[a].cmd, acc[b].queue, acc[b].cmd))
+  } else if (!hb.before(acc[a].queue, acc[a].cmd, acc[b].queue, acc[b].cmd)) {
+    // A write's second possible path races exactly where its first does: one race is enough.
+    if (acc[a].only_without || acc[b].only_without) return {};
     return PairQuestion{Obligation::Kind::Race, a, b, lo, hi};
+  }
   if (acc[x].write && !acc[y].write) {
     if (shadowed(p, hb, x, y, use)) return {};
     return PairQuestion{Obligation::Kind::Fresh, x, y, lo, hi};
@@ -339,15 +436,16 @@ Obligation pair_obligation(const LoweredProgram& p, const OpTable& ops, const Pa
   const uint32_t x = q.x, y = q.y;
   switch (q.kind) {
     case Obligation::Kind::Race: {
-      Obligation o{Obligation::Kind::Race, {}, {}, {}, {}, {}, {x, y}};
+      Obligation o{Obligation::Kind::Race, {}, {}, {}, {}, {}, {x, y}, {}};
       o.name = fmt::format("race: {} / {}", access_name(p, x), access_name(p, y));
       return o;
     }
     case Obligation::Kind::Fresh:
       return fresh_obligation(p, ops, x, y);
     case Obligation::Kind::ReadFirst: {
-      Obligation o{Obligation::Kind::ReadFirst, {}, {}, {}, {}, {x, y, q.lo, q.hi, {}}, {}};
+      Obligation o{Obligation::Kind::ReadFirst, {}, {}, {}, {}, {x, y, q.lo, q.hi, {}}, {}, {}};
       o.name = fmt::format("war: {} -> {}", access_name(p, x), access_name(p, y));
+      inherit_path(p, o, x, y);
       int mr = 0;
       int mw = meeting_index(p, p.accesses[y], p.accesses[x], &mr);
       o.war.steps = down_steps(ops, p.accesses[y], mw);

@@ -51,6 +51,34 @@ struct Step {
 // Whether an up step that `joins` its down step may be crossed by the same operation.
 bool joins_active(const model::LoweredProgram& p, const Step& s, uint32_t dropped = 0);
 
+// Whether an operation that writes GL2 back and invalidates it in one drops a dirty line too
+// (A-GL2-WB-BEFORE-INV: it writes each line back before it invalidates it).
+bool wb_inv_drops_dirty(const model::LoweredProgram& p, uint32_t dropped = 0);
+
+// A write through GL2 to a byte of a GL2 line the read's bytes lie in (SEMANTICS.md §4,
+// R-GL2-INV-KEEPS-DIRTY): a GL2 invalidation without write-back keeps a line that is dirty, and
+// with it the line's stale copy of the read's bytes. So a bare invalidation carries the data
+// across the reader's GL2 step only when, as it runs, every such write has not reached GL2 yet
+// (its earliest arrival: its `arrive` event) or has been written back to memory (the latest end
+// of its window, properties::follow_chain over `steps`).
+struct LineMate {
+  uint32_t access;          // index into LoweredProgram::accesses
+  uint64_t lo, hi;          // the 64-byte units of the GL2 lines it touches, inclusive
+  std::vector<Step> steps;  // its down steps from its first level to memory
+  bool relevant(uint64_t unit) const { return lo <= unit && unit <= hi; }
+};
+
+// A render back-end access that may fill the reader's render back-end cache with a line of the
+// read's bytes (SEMANTICS.md §4, R-RB-FILL-ON-ACCESS). Under A-RB-FILL-ON-ACCESS a render
+// back-end cache holds a line only if such an access filled it: a stale copy there needs one
+// that ran before the data reached the level below, with no covering invalidation since. So the
+// data crosses the step as soon as it is below when every fill before that was invalidated.
+struct RbFill {
+  model::EventId ev;  // the access
+  uint64_t lo, hi;    // the 64-byte units of the 256-byte blocks it touches, inclusive
+  bool relevant(uint64_t unit) const { return lo <= unit && unit <= hi; }
+};
+
 // The read must return the write's data (or newer) on every line both touch: the write's data
 // must have crossed every step (latest arrivals down, then the reader's invalidations up) before
 // the read.
@@ -58,7 +86,31 @@ struct Freshness {
   uint32_t write, read;  // indices into LoweredProgram::accesses
   uint64_t lo, hi;       // 64-byte units both touch, inclusive
   std::vector<Step> steps;
+  // The up step across GL2 (the data met the reader's path below it: in memory), or -1; and the
+  // writes that can keep that step's line dirty (LineMate).
+  int gl2_up = -1;
+  std::vector<LineMate> mates = {};
+  // The up step across a render back-end cache (CB, DB or their metadata caches: the reader is
+  // a render back-end access), or -1; and the render back-end accesses that may fill that cache
+  // with the line (RbFill). Under A-RB-FILL-ON-ACCESS those are its only fills.
+  int rb_up = -1;
+  std::vector<RbFill> fills = {};
 };
+// Under A-RB-FILL-ON-ACCESS (and not among `dropped`), whether the freshness's render back-end
+// step is crossed as soon as the data is below it when no fill left a stale copy.
+bool fill_rule(const model::LoweredProgram& p, const Freshness& f, uint32_t dropped = 0);
+// Whether operation `op` of step f.gl2_up may carry the data across it on `unit` at time `at`
+// given when each mate's data arrived and was written back: a write-back+invalidate that drops
+// dirty lines (wb_inv_drops_dirty), or every relevant mate not yet in GL2 or already in memory.
+// `arrived(m)` and `in_memory_before(m, at)` answer for mate m (index into f.mates).
+template <class Arrived, class Clean>
+bool gl2_step_open(const model::LoweredProgram& p, const Freshness& f, uint32_t op, uint64_t unit,
+                   uint32_t dropped, Arrived arrived, Clean clean) {
+  if (p.cache_ops[op].writeback && wb_inv_drops_dirty(p, dropped)) return true;
+  for (uint32_t m = 0; m < f.mates.size(); ++m)
+    if (f.mates[m].relevant(unit) && arrived(m) && !clean(m)) return false;
+  return true;
+}
 
 // Every `before` event happens before every `after` event.
 struct Ordering {
@@ -97,6 +149,14 @@ struct Obligation {
   WriteOrder waw;
   ReadFirst war;
   Race race;
+  // The obligation is on a path a write takes only without this assumption
+  // (model::MemAccess::only_without): under it the obligation holds vacuously.
+  std::optional<model::AssumptionId> only_without = std::nullopt;
+  // Whether it holds vacuously in `p` with the assumptions in `dropped` left out.
+  bool vacuous(const model::LoweredProgram& p, uint32_t dropped = 0) const {
+    return only_without && p.config.assumptions.enabled(*only_without) &&
+           !(dropped & model::assumption_bit(*only_without));
+  }
 };
 
 // The obligations of one property of a case, or an error message (nothing to check, unknown

@@ -167,6 +167,8 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense) const {
   switch (o.kind) {
     case K::Fresh:
       write_events(o.fresh.write, early), late.push_back(p_.accesses[o.fresh.read].ev);
+      // A line mate's arrival and its way to memory decide whether the GL2 step is open.
+      for (const LineMate& m : o.fresh.mates) write_events(m.access, early);
       break;
     case K::Ordered:
       early = o.ordering.before, late = o.ordering.after;

@@ -125,7 +125,9 @@ std::vector<EventId> focus_events(const LoweredProgram& p, const Obligation& o) 
 
 Trace violation_trace(const LoweredProgram& p, const Obligation& o, const Times& t,
                       const MonitorResult& m) {
-  Trace trace = build_trace(p, t, focus_events(p, o), m.cache_ops, trace_commands(p, o));
+  std::vector<EventId> focus = focus_events(p, o);
+  focus.insert(focus.end(), m.events.begin(), m.events.end());
+  Trace trace = build_trace(p, t, focus, m.cache_ops, trace_commands(p, o));
   trace.why = o.name + ": " + m.why;
   trace.blamed = m.blamed;
   return trace;

@@ -163,6 +163,11 @@ std::string barrier_case_text(const BarrierQuery& q, const Resolved& r) {
       fmt::format("case \"{} -> {}{}\"\n", access_words(q.producer, true), access_words(q.consumer),
                   r.cross ? fmt::format(" ({} -> {})", queue_word(r.pq), queue_word(r.cq)) : "");
   if (!q.profile.empty()) s += fmt::format("profile {}\n", q.profile);
+  // Nothing is known of what touched the resource before the producer: the consumer's render
+  // back-end cache may hold its lines from any earlier pass, so the barrier must not rest on
+  // R-RB-FILL-ON-ACCESS (which counts only the fills the case shows).
+  if (q.consumer.kind == AccessKind::Rt || q.consumer.kind == AccessKind::Depth)
+    s += "assume -A-RB-FILL-ON-ACCESS\n";
   if (q.rb_coherent) s += fmt::format("target gl2-rb-coherent {}\n", *q.rb_coherent ? "yes" : "no");
   const std::string pname = r.cross ? "producer" : "q", cname = r.cross ? "consumer" : "q";
   s += fmt::format("queue {} {}\n", pname, queue_word(r.pq));

@@ -259,8 +259,11 @@ int run_table(const BarrierArgs& a, const synth::FixOptions& opt, std::ostream& 
          "consumer access, under the cost model of `model/COSTS.md`, each re-checked with both "
          "engines. `target` is `gl2-rb-coherent`; where both targets need the same barrier the "
          "row says `any`. `→` separates commands in API order; cross-queue barriers show the "
-         "producer queue's commands, then the consumer queue's. `syncproof barrier --producer P "
-         "--consumer C` prints one as C++ calls with its case file and assumptions"
+         "producer queue's commands, then the consumer queue's. Nothing is known of what "
+         "touched the resource before the producer, so a render back-end consumer's cache may "
+         "hold its lines from any earlier pass (`assume -A-RB-FILL-ON-ACCESS` in each case). "
+         "`syncproof barrier --producer P --consumer C` prints one as C++ calls with its case "
+         "file and assumptions"
       << (a.profile.empty() ? "" : fmt::format(" (here: profile {})", a.profile)) << ".\n\n"
       << "| producer | consumer | queues | target | cost | barrier |\n"
          "|---|---|---|---|---|---|\n";

@@ -2,6 +2,8 @@
 // hand-made executions.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "properties/api_order.h"
 #include "properties/monitor.h"
 #include "tests/case_fixture.h"
@@ -240,4 +242,160 @@ on acs:
                         "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_DATA_FLUSH on Signal2X at t.sync:7",
                         "D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_INVALIDATE in a new SyncTopOfPipeX "
                         "after t.sync:6"});
+}
+
+namespace {
+
+// A host upload into the second half of a 128-byte GL2 line whose first half a dispatch wrote
+// (R-GL2-INV-KEEPS-DIRTY): the read's GL2 step has that write as its line mate.
+const std::string kUploadBesideDirty = R"(queue gfx graphics
+queue cpu host
+buffer a 0x100000 0x40
+buffer b 0x100040 0x40
+fence up
+on gfx:
+  dirty: Dispatch writes a as uav
+  WaitX(up, 1)
+  SyncTopOfPipeX(GL2_INVALIDATE | GL1_INVALIDATE | VCACHE_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  read: Dispatch reads b as srv
+on cpu:
+  upload: Host writes b as host
+  Signal(up, 1)
+)";
+
+}  // namespace
+
+TEST_CASE("visible: a bare GL2 invalidation is held shut by a line mate still dirty in GL2") {
+  Fixture f(kUploadBesideDirty);
+  auto obs = obligations_for(f.p, f.prop(PropertyKind::Visible, "upload", "read"));
+  REQUIRE(obs.list.size() == 1);
+  const Obligation& o = obs.list[0];
+  REQUIRE(o.fresh.gl2_up == 0);
+  REQUIRE(o.fresh.mates.size() == 1);
+  const LineMate& mate = o.fresh.mates[0];
+  CHECK(mate.lo == 0x100000 / 64);  // both halves of the line
+  CHECK(mate.hi == 0x100000 / 64 + 1);
+  REQUIRE(mate.steps.size() == 1);  // GL2, down to memory
+  const MemAccess& w = f.p.accesses[o.fresh.write];
+  const MemAccess& r = f.p.accesses[o.fresh.read];
+  const MemAccess& x = f.p.accesses[mate.access];
+  Times t(f.p.events.size(), 0);
+  const EventId gl2 = f.p.cache_ops[f.op_at(Level::Gl2)].ev;
+  const EventId gl1 = f.p.cache_ops[f.op_at(Level::Gl1)].ev;
+  const EventId gl0 = f.p.cache_ops[f.op_at(Level::Gl0)].ev;
+  t[x.arrive] = 5, t[w.arrive] = 10, t[gl2] = 20, t[gl1] = 21, t[gl0] = 22, t[r.ev] = 30;
+  const uint64_t unit = 0x100040 / 64;
+  auto m = monitor(f.p, o, t, unit);
+  CHECK(m.violated);
+  CHECK(m.why.find("kept the GL2 line at 0x100000") != std::string::npos);
+  CHECK(m.why.find("was never written back") != std::string::npos);
+  // The dirty line written back between the dispatch and the invalidation (WaitX runs its flags
+  // after the wait, before the next command), or on the invalidation itself.
+  CHECK(m.blamed == std::vector<std::string>{
+                        "D3D12XBOX_SYNC_FLAG_GL2_WRITEBACK on WaitX at t.sync:8",
+                        "D3D12XBOX_SYNC_FLAG_GL2_WRITEBACK on SyncTopOfPipeX at t.sync:9"});
+  CHECK(std::find(m.events.begin(), m.events.end(), x.arrive) != m.events.end());
+  t[x.arrive] = 25;  // the mate reaches GL2 only after the invalidation: the line was clean
+  CHECK_FALSE(monitor(f.p, o, t, unit).violated);
+  t[x.arrive] = 20;  // at the same time: taken as already there
+  CHECK(monitor(f.p, o, t, unit).violated);
+}
+
+TEST_CASE("visible: a line mate written back before the invalidation leaves the line clean") {
+  Fixture f(R"(queue gfx graphics
+queue cpu host
+buffer a 0x100000 0x40
+buffer b 0x100040 0x40
+fence up
+on gfx:
+  dirty: Dispatch writes a as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH | GL2_WRITEBACK, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  WaitX(up, 1)
+  SyncTopOfPipeX(GL2_INVALIDATE | GL1_INVALIDATE | VCACHE_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  read: Dispatch reads b as srv
+on cpu:
+  upload: Host writes b as host
+  Signal(up, 1)
+)");
+  const Obligation o =
+      obligations_for(f.p, f.prop(PropertyKind::Visible, "upload", "read")).list.at(0);
+  REQUIRE(o.fresh.mates.size() == 1);
+  const MemAccess& w = f.p.accesses[o.fresh.write];
+  const MemAccess& r = f.p.accesses[o.fresh.read];
+  const MemAccess& x = f.p.accesses[o.fresh.mates[0].access];
+  uint32_t wb = UINT32_MAX, inv = UINT32_MAX;
+  for (uint32_t i = 0; i < f.p.cache_ops.size(); ++i) {
+    const CacheOp& op = f.p.cache_ops[i];
+    if (op.level != Level::Gl2) continue;
+    (op.writeback ? wb : inv) = i;
+  }
+  REQUIRE(wb != UINT32_MAX);
+  REQUIRE(inv != UINT32_MAX);
+  Times t(f.p.events.size(), 0);
+  t[x.arrive] = 5, t[f.p.cache_ops[wb].ev] = 8, t[w.arrive] = 10;
+  t[f.p.cache_ops[inv].ev] = 20, t[f.p.cache_ops[f.op_at(Level::Gl1)].ev] = 21;
+  t[f.p.cache_ops[f.op_at(Level::Gl0)].ev] = 22, t[r.ev] = 30;
+  CHECK_FALSE(monitor(f.p, o, t, 0x100040 / 64).violated);
+  t[f.p.cache_ops[wb].ev] = 24;  // written back only after the invalidation ran
+  CHECK(monitor(f.p, o, t, 0x100040 / 64).violated);
+}
+
+TEST_CASE("visible: under A-RB-FILL-ON-ACCESS the CB step is open unless a fill is stale") {
+  const std::string text = R"(target gl2-rb-coherent yes
+queue gfx graphics
+texture img 0x800000 0x10000
+on gfx:
+  prior: Draw reads img as rt
+  produce: Dispatch writes img as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(COLOR_BLOCK_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  blend: Draw reads img as rt, writes img as rt
+)";
+  Fixture f(text);
+  const Obligation o =
+      obligations_for(f.p, f.prop(PropertyKind::Visible, "produce", "blend")).list.at(0);
+  REQUIRE(o.fresh.steps.size() == 1);  // GL2 is coherent: up through CB only
+  REQUIRE(o.fresh.rb_up == 0);
+  REQUIRE(o.fresh.fills.size() == 2);  // the prior draw's read, and the blend's own write
+  const MemAccess& w = f.p.accesses[o.fresh.write];
+  const MemAccess& r = f.p.accesses[o.fresh.read];
+  const EventId prior = f.p.accesses[f.p.command(0, 0).accesses.at(0)].ev;
+  const EventId cb = f.p.cache_ops[f.op_at(Level::Cb)].ev;
+  Times t(f.p.events.size(), 0);
+  for (const RbFill& fill : o.fresh.fills) t[fill.ev] = 40;  // the blend's write: after the read
+  t[prior] = 5, t[w.arrive] = 10, t[cb] = 3, t[r.ev] = 30;
+  const uint64_t unit = 0x800000 / 64;
+  auto m = monitor(f.p, o, t, unit);  // filled at 5, invalidated only before that
+  CHECK(m.violated);
+  CHECK(m.why.find("the render back-ends filled CB") != std::string::npos);
+  CHECK(std::find(m.events.begin(), m.events.end(), prior) != m.events.end());
+  t[cb] = 7;  // invalidated after the fill, before the data was below: nothing stale
+  CHECK_FALSE(monitor(f.p, o, t, unit).violated);
+  t[cb] = 3, t[prior] = 12;  // the fill came after the data was in GL2: it fetched fresh data
+  CHECK_FALSE(monitor(f.p, o, t, unit).violated);
+  // Without the assumption CB may hold the line from any time: an invalidation after the data is
+  // needed.
+  Fixture strict("assume -A-RB-FILL-ON-ACCESS\n" + text);
+  const Obligation so =
+      obligations_for(strict.p, strict.prop(PropertyKind::Visible, "produce", "blend")).list.at(0);
+  CHECK(monitor(strict.p, so, t, unit).violated);
+}
+
+TEST_CASE(
+    "a bottom-of-pipe value write is lowered on both paths, the second under its assumption") {
+  Fixture f(R"(queue gfx graphics
+label l 0x700000
+on gfx:
+  Write64BitValueBottomOfPipe2X(l, 1, NONE, NONE, NONE)
+)");
+  REQUIRE(f.p.accesses.size() == 2);
+  const MemAccess& gl2 = f.p.accesses[0];
+  const MemAccess& mem = f.p.accesses[1];
+  CHECK(gl2.ev == mem.ev);
+  CHECK(gl2.path.size == 2);
+  CHECK(gl2.path[0] == Level::Gl2);
+  CHECK_FALSE(gl2.only_without);
+  CHECK(mem.path.size == 1);
+  CHECK(mem.path[0] == Level::Mem);
+  CHECK(mem.only_without == AssumptionId::BopValueThroughGl2);
 }

@@ -147,9 +147,57 @@ bool ReferenceMustOrder::covers_all(uint32_t op, uint64_t lo, uint64_t hi) const
   return false;
 }
 
+// An invalidation of the GL2 step carries the data when it writes back under A-GL2-WB-BEFORE-INV,
+// or when every mate touching the lines is surely after it or surely in memory before it.
+bool ReferenceMustOrder::gl2_open(const properties::Freshness& f, uint32_t op, uint64_t lo,
+                                  uint64_t hi, std::set<AssumptionId>* used) {
+  const CacheOp& c = p_.cache_ops[op];
+  std::set<AssumptionId> mates;
+  bool clean = true;
+  const MemAccess& w = p_.accesses[f.write];
+  auto same_path = [](const Path& a, const Path& b) {
+    if (a.size != b.size) return false;
+    for (int i = 0; i < a.size; ++i)
+      if (a[i] != b[i]) return false;
+    return true;
+  };
+  for (const properties::LineMate& m : f.mates) {
+    if (m.hi < lo || hi < m.lo) continue;
+    const EventId arrive = p_.accesses[m.access].arrive;
+    // Down the write's own path and before it: in memory no later than the write.
+    if (same_path(p_.accesses[m.access].path, w.path) && reaches(arrive, w.arrive)) {
+      guards_on_path(arrive, w.arrive, &mates);
+      continue;
+    }
+    if (reaches(c.ev, arrive)) {
+      guards_on_path(c.ev, arrive, &mates);
+      continue;
+    }
+    std::vector<EventId> pts;
+    const auto end = chain(arrive, m.steps, 0, std::max(lo, m.lo), std::min(hi, m.hi), c.ev, &pts);
+    if (!end || *end == c.ev) {  // written back by this very operation: not before it
+      clean = false;
+      break;
+    }
+    pts.push_back(c.ev);
+    for (size_t i = 0; i + 1 < pts.size(); ++i) guards_on_path(pts[i], pts[i + 1], &mates);
+  }
+  if (clean) {
+    used->insert(mates.begin(), mates.end());
+    return true;
+  }
+  if (c.writeback && properties::wb_inv_drops_dirty(p_, forbidden_)) {
+    used->insert(AssumptionId::Gl2WbBeforeInv);
+    return true;
+  }
+  return false;
+}
+
 std::optional<EventId> ReferenceMustOrder::chain(EventId start, const std::vector<Step>& steps,
                                                  size_t j, uint64_t lo, uint64_t hi, EventId target,
-                                                 std::vector<EventId>* points) {
+                                                 std::vector<EventId>* points,
+                                                 const properties::Freshness* fresh,
+                                                 std::set<AssumptionId>* extra) {
   points->push_back(start);
   if (j == steps.size()) {
     if (target == kNoEvent || reaches(start, target)) return start;
@@ -164,21 +212,27 @@ std::optional<EventId> ReferenceMustOrder::chain(EventId start, const std::vecto
       if (p_.cache_ops[oi].ev == start && covers_all(oi, lo, hi) &&
           std::find(steps[j - 1].ops.begin(), steps[j - 1].ops.end(), oi) !=
               steps[j - 1].ops.end()) {
-        if (auto end = chain(start, steps, j + 1, lo, hi, target, points)) return end;
+        if (auto end = chain(start, steps, j + 1, lo, hi, target, points, fresh, extra)) return end;
         break;
       }
   }
-  std::vector<EventId> cands;
+  std::vector<std::pair<EventId, uint32_t>> cands;
   for (uint32_t oi : steps[j].ops)
     if (covers_all(oi, lo, hi) && reaches(start, p_.cache_ops[oi].ev))
-      cands.push_back(p_.cache_ops[oi].ev);
+      cands.push_back({p_.cache_ops[oi].ev, oi});
   // Operations created closest to the target first: usually the sync right before the reader.
   // Only candidates that can still reach the target count towards the search budget.
   std::sort(cands.begin(), cands.end(), std::greater<>());
   size_t tried = 0;
-  for (EventId c : cands) {
+  for (auto [c, oi] : cands) {
     if (target != kNoEvent && !reaches(c, target)) continue;
-    if (auto end = chain(c, steps, j + 1, lo, hi, target, points)) return end;
+    std::set<AssumptionId> bits;
+    if (fresh && static_cast<int>(j) == fresh->gl2_up && !gl2_open(*fresh, oi, lo, hi, &bits))
+      continue;
+    if (auto end = chain(c, steps, j + 1, lo, hi, target, points, fresh, extra)) {
+      if (extra) extra->insert(bits.begin(), bits.end());
+      return end;
+    }
     if (++tried == kCandidatesPerStep) break;
   }
   points->pop_back();
@@ -186,13 +240,15 @@ std::optional<EventId> ReferenceMustOrder::chain(EventId start, const std::vecto
 }
 
 std::optional<std::set<AssumptionId>> ReferenceMustOrder::prove(const Obligation& o) {
+  if (o.vacuous(p_, forbidden_)) return std::set<AssumptionId>{*o.only_without};
   std::vector<EventId> points;
   std::set<AssumptionId> used;
   // A chain of covering operations from `start` through `steps`, then on to `target`: proved,
   // with the assumptions guarding the paths between consecutive points.
-  auto chain_to = [&](EventId start, const std::vector<Step>& steps, uint64_t lo, uint64_t hi,
-                      EventId target) -> std::optional<std::set<AssumptionId>> {
-    if (!chain(start, steps, 0, lo, hi, target, &points)) return std::nullopt;
+  auto chain_to =
+      [&](EventId start, const std::vector<Step>& steps, uint64_t lo, uint64_t hi, EventId target,
+          const properties::Freshness* fresh = nullptr) -> std::optional<std::set<AssumptionId>> {
+    if (!chain(start, steps, 0, lo, hi, target, &points, fresh, &used)) return std::nullopt;
     points.push_back(target);
     for (size_t i = 0; i + 1 < points.size(); ++i) {
       if (i > 0 && points[i] == points[i + 1]) used.insert(AssumptionId::Gl2WbBeforeInv);
@@ -204,7 +260,7 @@ std::optional<std::set<AssumptionId>> ReferenceMustOrder::prove(const Obligation
     case Obligation::Kind::Fresh: {
       const MemAccess& w = p_.accesses[o.fresh.write];
       const MemAccess& r = p_.accesses[o.fresh.read];
-      return chain_to(w.arrive, o.fresh.steps, o.fresh.lo, o.fresh.hi, r.ev);
+      return chain_to(w.arrive, o.fresh.steps, o.fresh.lo, o.fresh.hi, r.ev, &o.fresh);
     }
     case Obligation::Kind::Ordered:
       for (EventId a : o.ordering.before)

@@ -33,10 +33,16 @@ class ReferenceMustOrder {
   bool covers_all(uint32_t op, uint64_t lo, uint64_t hi) const;
   // A chain of covering operations through `steps`, each after the previous point, starting
   // after `start`; returns the last point (start itself when there are no steps).
+  // `fresh`: the freshness whose GL2 step takes only an invalidation no line mate holds shut;
+  // the assumptions that used go to `extra`.
   std::optional<model::EventId> chain(model::EventId start,
                                       const std::vector<properties::Step>& steps, size_t j,
                                       uint64_t lo, uint64_t hi, model::EventId target,
-                                      std::vector<model::EventId>* points);
+                                      std::vector<model::EventId>* points,
+                                      const properties::Freshness* fresh = nullptr,
+                                      std::set<model::AssumptionId>* extra = nullptr);
+  bool gl2_open(const properties::Freshness& f, uint32_t op, uint64_t lo, uint64_t hi,
+                std::set<model::AssumptionId>* used);
 
   const model::LoweredProgram& p_;
   uint32_t forbidden_;

@@ -320,8 +320,10 @@ void compare_events(const std::string& file, const std::string& text, size_t* ch
         if (p.accesses[a].arrive != model::kNoEvent) v.push_back(p.accesses[a].arrive);
       };
       using K = properties::Obligation::Kind;
-      if (o.kind == K::Fresh)
+      if (o.kind == K::Fresh) {
         write(o.fresh.write, early), late.push_back(p.accesses[o.fresh.read].ev);
+        for (const properties::LineMate& m : o.fresh.mates) write(m.access, early);
+      }
       if (o.kind == K::Ordered) early = o.ordering.before, late = o.ordering.after;
       if (o.kind == K::WriteOrder) write(o.waw.first, early), write(o.waw.second, late);
       if (o.kind == K::ReadFirst)
