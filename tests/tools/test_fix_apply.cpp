@@ -8,10 +8,9 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "cli_run.h"
+#include "tests/tools/shell_run.h"
 
 using namespace syncproof::testing;
 namespace fs = std::filesystem;
@@ -49,13 +48,6 @@ std::string crlf(const std::string& s) {
   return out;
 }
 
-std::string contents(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 CliRun apply(const ScratchDir& d, const std::string& name) {
   CliOptions o;
   o.cwd = d.path();
@@ -70,10 +62,10 @@ TEST_CASE("fix --apply: a CRLF file stays CRLF, the new lines included") {
   const CliRun r = apply(d, "f.sync");
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("f.sync: applied\n") != std::string::npos);
-  CHECK(contents(f) == crlf(kFixed));
+  CHECK(slurp(f) == crlf(kFixed));
 }
 
-TEST_CASE("fix --apply: mixed line breaks stay on their lines; a new line takes its successor's") {
+TEST_CASE("fix --apply: mixed line breaks stay on their lines, a new line takes its successor's") {
   ScratchDir d;
   // LF everywhere but on the consumer's line, which the new lines go before.
   std::string mixed = kUnfixed;
@@ -84,7 +76,7 @@ TEST_CASE("fix --apply: mixed line breaks stay on their lines; a new line takes 
   want.replace(want.find("RANGE_ALL)\n"), 11, "RANGE_ALL)\r\n");
   want.replace(want.find("RANGE_ALL)\n", want.find("SyncTopOfPipeX")), 11, "RANGE_ALL)\r\n");
   want.replace(want.find("srv\n"), 4, "srv\r\n");
-  CHECK(contents(f) == want);
+  CHECK(slurp(f) == want);
 }
 
 TEST_CASE("fix --apply: a UTF-8 byte order mark stays") {
@@ -92,11 +84,11 @@ TEST_CASE("fix --apply: a UTF-8 byte order mark stays") {
   const std::string bom = "\xEF\xBB\xBF";
   const std::string f = d.write("f.sync", bom + kUnfixed);
   CHECK(apply(d, "f.sync").exit_code == 0);
-  CHECK(contents(f) == bom + kFixed);
+  CHECK(slurp(f) == bom + kFixed);
   // ... with CRLF too.
   const std::string g = d.write("g.sync", bom + crlf(kUnfixed));
   CHECK(apply(d, "g.sync").exit_code == 0);
-  CHECK(contents(g) == bom + crlf(kFixed));
+  CHECK(slurp(g) == bom + crlf(kFixed));
 }
 
 TEST_CASE("fix --apply: through a symbolic link, the file it names is fixed and the link stays") {
@@ -107,7 +99,7 @@ TEST_CASE("fix --apply: through a symbolic link, the file it names is fixed and 
   CHECK(r.exit_code == 0);
   CHECK(fs::is_symlink(d / "link.sync"));
   CHECK(fs::read_symlink(d / "link.sync") == "real/f.sync");
-  CHECK(contents(real) == kFixed);
+  CHECK(slurp(real) == kFixed);
   for (const auto& e : fs::directory_iterator(d.path()))  // nothing left next to the link
     CHECK(e.path().filename().string().find(".tmp") == std::string::npos);
   for (const auto& e : fs::directory_iterator(d / "real"))
@@ -121,7 +113,7 @@ TEST_CASE("fix --apply: the file keeps its mode and its owner") {
   const bool root = ::geteuid() == 0;
   if (root) REQUIRE(::chown(f.c_str(), 65534, 65534) == 0);
   CHECK(apply(d, "f.sync").exit_code == 0);
-  CHECK(contents(f) == kFixed);
+  CHECK(slurp(f) == kFixed);
   struct stat st {};
   REQUIRE(::stat(f.c_str(), &st) == 0);
   CHECK((st.st_mode & 07777) == 0600);
@@ -142,7 +134,7 @@ TEST_CASE("fix --apply: a read-only file is refused with exit 73 and left as it 
         "first, e.g. chmod u+w, or open it for edit in version control)\n");
   CHECK(r.out.find("f.sync: fix: 2 edits, cost +11") != std::string::npos);
   CHECK(r.out.find("applied") == std::string::npos);
-  CHECK(contents(f) == kUnfixed);
+  CHECK(slurp(f) == kUnfixed);
   struct stat st {};
   REQUIRE(::stat(f.c_str(), &st) == 0);
   CHECK((st.st_mode & 07777) == 0444);

@@ -111,7 +111,7 @@ TEST_CASE("atomic writes keep a file's mode and owner, and give a new file 0666 
   ::umask(mask);
 }
 
-TEST_CASE("atomic writes go through a symbolic link to the file it names; the link stays") {
+TEST_CASE("atomic writes go through a symbolic link to the file it names, and the link stays") {
   TempDir d;
   fs::create_directories(d.path / "real");
   std::ofstream(d.path / "real" / "f.sync") << "old";
