@@ -225,7 +225,8 @@ Command register_fuzz(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "fuzz", "check random cases with both engines; shrink and save every disagreement");
   cmd->add_option("--seed", args->seed, "first seed (case i uses seed+i)")->required();
-  cmd->add_option("--count", args->count, "how many cases (100)");
+  cmd->add_option("--count", args->count, "how many cases (100; at least 1)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   cmd->add_option("--max-commands", args->shape.max_commands,
                   "commands per case, at most (10; at least 1)")
       ->check(CLI::Range(1, 100000));
