@@ -37,20 +37,8 @@ size_t count_of(const std::vector<lang::Diagnostic>& ds, model::Severity sev) {
   return n;
 }
 
-}  // namespace
-
-// The header is the first line: the file name is escaped, so it holds no line break.
-std::string diagnostic_text(const lang::Diagnostic& d, const model::Case& c, const TextStyle& s) {
-  std::string out = lang::render(d, c.file, c.lines);
-  if (!s.color) return out;
-  const std::string word = fmt::format(": {}: ", lang::to_string(d.severity));
-  const size_t at = out.find(word, c.file.size());
-  if (at == std::string::npos || at > out.find('\n')) return out;
-  const char* color = d.severity == model::Severity::Error ? kBoldRed : kBoldMagenta;
-  out.replace(at + 2, word.size() - 4, paint(s, color, word.substr(2, word.size() - 4)));
-  return out;
-}
-
+// The counterexample as numbered steps, then why, missing and how many obligations fail; each
+// line starts with `indent`.
 std::string trace_text(const properties::Trace& t, int failing, std::string_view indent) {
   std::string out =
       fmt::format("{}counterexample (one execution the model allows; times in order):\n", indent);
@@ -62,6 +50,20 @@ std::string trace_text(const properties::Trace& t, int failing, std::string_view
   if (!t.blamed.empty()) out += fmt::format("{}missing: {}\n", indent, fmt::join(t.blamed, " or "));
   if (failing > 1)
     out += fmt::format("{}({} obligations fail; the first is shown)\n", indent, failing);
+  return out;
+}
+
+}  // namespace
+
+// The header is the first line: the file name is escaped, so it holds no line break.
+std::string diagnostic_text(const lang::Diagnostic& d, const model::Case& c, const TextStyle& s) {
+  std::string out = lang::render(d, c.file, c.lines);
+  if (!s.color) return out;
+  const std::string word = fmt::format(": {}: ", lang::to_string(d.severity));
+  const size_t at = out.find(word, c.file.size());
+  if (at == std::string::npos || at > out.find('\n')) return out;
+  const char* color = d.severity == model::Severity::Error ? kBoldRed : kBoldMagenta;
+  out.replace(at + 2, word.size() - 4, paint(s, color, word.substr(2, word.size() - 4)));
   return out;
 }
 

@@ -25,10 +25,6 @@ std::string property_report(const model::Case& c, const model::Property& p,
 // A diagnostic as lang::render prints it (header, source line, caret), the severity coloured.
 std::string diagnostic_text(const lang::Diagnostic& d, const model::Case& c, const TextStyle& s);
 
-// The counterexample as numbered steps, then why, missing and how many obligations fail; each
-// line starts with `indent`.
-std::string trace_text(const properties::Trace& t, int failing, std::string_view indent);
-
 // What the report says about one case, in order: its properties, the --redundant report, its
 // engine disagreements; for a lint-only case one line, for a case whose diagnostics differ from
 // its markers the differences. Standard output.
