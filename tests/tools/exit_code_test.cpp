@@ -243,7 +243,9 @@ TEST_CASE("end to end: every subcommand refuses a bad shared option with the sam
        "--assume: unknown assumption 'A-INITIAL-ZER0'; did you mean 'A-INITIAL-ZERO'? "
        "(model/SEMANTICS.md lists them)"},
   };
-  for (const auto& [option, message] : options) {
+  for (const auto& one : options) {
+    const std::vector<std::string>& option = one.first;
+    const std::string& message = one.second;
     size_t takers = 0;
     for (const auto& command : commands) {
       std::vector<std::string> args = {command[0]};

@@ -238,11 +238,12 @@ TEST_CASE("a misspelt command or option is a usage error that names the nearest 
        "syncproof: say which command: check, lint, fix, barrier, export, monotone, fuzz, "
        "encode, decode, help, version (syncproof help)\n"},
   };
-  for (const auto& [args, msg] : bad) {
+  for (const auto& one : bad) {
+    const std::string args = one.first;  // CAPTURE takes a reference: not to a structured binding
     CAPTURE(args);
     Ran r = run(args);
     CHECK(r.rc == 64);
-    CHECK(r.err == msg);
+    CHECK(r.err == one.second);
     CHECK(r.out.empty());
   }
 }
