@@ -13,6 +13,7 @@
 #include "report/json.h"
 #include "report/junit.h"
 #include "report/sarif.h"
+#include "report/text.h"
 #include "tools/batch.h"
 #include "tools/generate.h"
 
@@ -41,8 +42,8 @@ Batch run_batch(const std::vector<lang::CaseInput>& inputs, unsigned jobs) {
   cli::EngineRun settings;
   auto t0 = std::chrono::steady_clock::now();
   const double c0 = cpu_ms();
-  cli::run_batch(inputs, settings, {jobs, false, false, false}, [&](cli::CaseOutcome& o) {
-    b.text += o.text;
+  cli::run_batch(inputs, settings, {jobs}, [&](cli::CaseOutcome& o) {
+    b.text += report::case_diagnostics(o.entry, {}) + report::case_report(o.entry, {});
     b.case_ms += o.entry.result.ms;
     b.run.cases.push_back(std::move(o.entry));
   });
@@ -101,8 +102,10 @@ int formats(const std::string& dir, int runs) {
   const struct {
     const char* name;
     std::string (*write)(const report::Run&);
-  } writers[] = {
-      {"json", report::write_json}, {"junit", report::write_junit}, {"sarif", report::write_sarif}};
+  } writers[] = {{"text", [](const report::Run& r) { return report::write_text(r, {}); }},
+                 {"json", report::write_json},
+                 {"junit", report::write_junit},
+                 {"sarif", report::write_sarif}};
   for (const auto& w : writers) {
     std::vector<double> ms;
     size_t bytes = 0;

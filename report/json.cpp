@@ -68,7 +68,7 @@ json property_json(const CaseEntry& e, const properties::PropertyResult& r) {
 
 json case_json(const CaseEntry& e) {
   json diags = json::array();
-  for (const lang::Diagnostic& d : e.diags) diags.push_back(to_json(d, e.c.file));
+  for (const lang::Diagnostic& d : e.diags) diags.push_back(to_json(d, e.path));
   json j = {{"file", e.path}, {"status", to_string(e.status)}, {"diagnostics", diags}};
   if (!e.c.title.empty()) j["title"] = e.c.title;
   if (!e.message.empty()) j["message"] = e.message;
@@ -113,6 +113,7 @@ json run_json(const Run& r) {
             {"errors", t.errors},
             {"as_expected", t.as_expected},
             {"not_as_expected", t.not_as_expected},
+            {"gave_up", t.gave_up},
             {"input_errors", t.input_errors},
             {"unreadable", t.unreadable},
             {"rejected", t.rejected},
@@ -121,7 +122,8 @@ json run_json(const Run& r) {
 }
 
 std::string write_json(const Run& r) {
-  // Invalid UTF-8 (a path, say) is replaced rather than thrown on: a report is always written.
+  // Paths are their raw bytes, JSON-escaped (a control character becomes \u00XX); bytes that are
+  // not UTF-8, which a JSON string cannot hold, become U+FFFD rather than an exception.
   return run_json(r).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

@@ -2,25 +2,43 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <pugixml.hpp>
 #include <sstream>
 
+#include "lang/utf8.h"
 #include "properties/obligation.h"
+#include "report/text.h"
 
 namespace syncproof::report {
 
 namespace {
 
-// XML 1.0 has no way to write most control characters: they become U+FFFD.
+// XML 1.0 cannot hold most control characters (not even as &#N;), U+FFFE and U+FFFF, nor bytes
+// that are not UTF-8: each becomes U+FFFD. Everything else passes as it is (pugixml escapes
+// <, & and quotes).
 std::string xml_safe(std::string_view s) {
+  constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
   std::string out;
   out.reserve(s.size());
-  for (char ch : s) {
-    const auto u = static_cast<unsigned char>(ch);
-    if (u < 0x20 && ch != '\n' && ch != '\t' && ch != '\r')
-      out += "\xEF\xBF\xBD";
-    else
-      out += ch;
+  for (size_t i = 0; i < s.size();) {
+    const auto u = static_cast<unsigned char>(s[i]);
+    if (u < 0x80) {
+      if (u < 0x20 && u != '\n' && u != '\t' && u != '\r')
+        out += kReplacement;
+      else
+        out += s[i];
+      ++i;
+      continue;
+    }
+    const size_t n = lang::utf8_sequence_length(s.substr(i));
+    if (n == 0 || s.substr(i, n) == "\xEF\xBF\xBE" || s.substr(i, n) == "\xEF\xBF\xBF") {
+      out += kReplacement;
+      i += n ? n : 1;
+      continue;
+    }
+    out.append(s.substr(i, n));
+    i += n;
   }
   return out;
 }
@@ -59,31 +77,22 @@ struct Counts {
   double ms = 0;
 };
 
-std::string verdict_detail(const properties::Verdict& v) {
-  if (const auto* p = std::get_if<properties::Proved>(&v))
-    return p->assumptions.empty() ? "" : fmt::format(" [{}]", fmt::join(p->assumptions, ", "));
-  if (const auto* u = std::get_if<properties::Unknown>(&v)) return ": " + u->reason;
-  if (const auto* e = std::get_if<properties::Error>(&v)) return ": " + e->message;
-  return "";
-}
-
+// One test per property, named by what it states; `seen` makes repeats unique (" (2)", ...).
 void property_case(pugi::xml_node suite, const CaseEntry& e, const properties::PropertyResult& r,
-                   Counts& n) {
+                   std::map<std::string, size_t>& seen, Counts& n) {
   const model::Property& p = e.c.properties.at(r.property);
   const std::string what = fmt::format("{} {}", expectation_word(p.expect), property_text(e.c, p));
+  const size_t repeat = ++seen[what];
   pugi::xml_node tc = suite.append_child("testcase");
-  attr(tc, "name", fmt::format("line {}: {}", p.loc.line, what));
+  attr(tc, "name", repeat == 1 ? what : fmt::format("{} ({})", what, repeat));
   attr(tc, "classname", class_name(e.path));
-  attr(tc, "file", e.c.file);
-  attr(tc, "line", p.loc.line);
   seconds(tc, r.ms);
   ++n.tests;
   n.ms += r.ms;
   const std::string verdict = properties::verdict_name(r.verdict);
   const auto* v = std::get_if<properties::Violated>(&r.verdict);
-  std::string body = fmt::format("{}:{}: {}: {}{}\n", e.c.file, p.loc.line, what, verdict,
-                                 verdict_detail(r.verdict));
-  if (v) body += trace_text(v->trace, v->failing);
+  // The text report's lines for the property, without colour or the quiet filter.
+  const std::string body = property_report(e.c, p, r, TextStyle{});
   const char* rule = properties::property_def(p.kind).id;
   if (!r.as_expected) {
     const bool gave_up = std::holds_alternative<properties::Unknown>(r.verdict) ||
@@ -102,61 +111,55 @@ void property_case(pugi::xml_node suite, const CaseEntry& e, const properties::P
   }
 }
 
+const char* lint_case_name(CaseStatus s) {
+  switch (s) {
+    case CaseStatus::LintOnly:
+      return "diagnostics as expected";
+    case CaseStatus::InputErrors:
+    case CaseStatus::NotAsExpected:
+      return "lint";
+    case CaseStatus::Unreadable:
+    case CaseStatus::Rejected:
+      return "read";
+    default:
+      return "check";
+  }
+}
+
+// A case without property tests: one test for its diagnostics, its reading, or what stopped it.
 void lint_case(pugi::xml_node suite, const CaseEntry& e, Counts& n) {
   pugi::xml_node tc = suite.append_child("testcase");
+  attr(tc, "name", lint_case_name(e.status));
   attr(tc, "classname", class_name(e.path));
-  attr(tc, "file", e.c.file.empty() ? e.path : e.c.file);
+  seconds(tc, e.ms);
   ++n.tests;
+  const auto fail = [&](const char* element, std::string_view message, std::string_view type,
+                        std::string_view body) {
+    pugi::xml_node f = tc.append_child(element);
+    attr(f, "message", message);
+    attr(f, "type", type);
+    text(f, body);
+    ++(std::string_view(element) == "error" ? n.errors : n.failures);
+  };
   switch (e.status) {
     case CaseStatus::LintOnly:
-      attr(tc, "name", "diagnostics as expected");
       text(tc.append_child("system-out"), diagnostics_text(e));
       return;
-    case CaseStatus::InputErrors: {
-      attr(tc, "name", "lint");
-      pugi::xml_node f = tc.append_child("failure");
-      attr(f, "message", "the case has errors: no verdict is given");
-      attr(f, "type", "input-error");
-      text(f, diagnostics_text(e));
-      ++n.failures;
+    case CaseStatus::InputErrors:
+      fail("failure", "the case has errors: no verdict is given", "input-error",
+           diagnostics_text(e));
       return;
-    }
-    case CaseStatus::NotAsExpected: {
-      attr(tc, "name", "lint");
-      pugi::xml_node f = tc.append_child("failure");
-      attr(f, "message", "diagnostics differ from the # expect: markers");
-      attr(f, "type", "not-as-expected");
-      text(f, e.message);
-      ++n.failures;
+    case CaseStatus::NotAsExpected:
+      fail("failure", "diagnostics differ from the # expect: markers", "not-as-expected",
+           e.message);
       return;
-    }
-    default: {
-      attr(tc, "name",
-           e.status == CaseStatus::Unreadable || e.status == CaseStatus::Rejected ? "read"
-                                                                                  : "check");
-      pugi::xml_node f = tc.append_child("error");
-      attr(f, "message", e.message);
-      attr(f, "type", to_string(e.status));
-      text(f, e.message);
-      ++n.errors;
+    default:
+      fail("error", e.message, to_string(e.status), e.message);
       return;
-    }
   }
 }
 
 }  // namespace
-
-std::string trace_text(const properties::Trace& t, int failing) {
-  std::string out = "counterexample (one execution the model allows; times in order):\n";
-  size_t n = 0;
-  for (const auto& l : t.lines)
-    out += fmt::format("{:>3}. t={:<3} {:<8} line {:<4} {:<40} {}\n", ++n, l.time, l.queue, l.line,
-                       l.command, l.what);
-  out += fmt::format("why: {}\n", t.why);
-  if (!t.blamed.empty()) out += fmt::format("missing: {}\n", fmt::join(t.blamed, " or "));
-  if (failing > 1) out += fmt::format("({} obligations fail; the first is shown)\n", failing);
-  return out;
-}
 
 std::string write_junit(const Run& r) {
   pugi::xml_document doc;
@@ -172,11 +175,14 @@ std::string write_junit(const Run& r) {
     attr(suite, "file", e.path);
     Counts n;
     if (e.status == CaseStatus::Checked) {
-      for (const properties::PropertyResult& pr : e.result.results) property_case(suite, e, pr, n);
+      std::map<std::string, size_t> seen;
+      for (const properties::PropertyResult& pr : e.result.results)
+        property_case(suite, e, pr, seen, n);
       if (!e.disagreements.empty()) {
         pugi::xml_node tc = suite.append_child("testcase");
         attr(tc, "name", "engines agree");
         attr(tc, "classname", class_name(e.path));
+        seconds(tc, 0);
         pugi::xml_node f = tc.append_child("failure");
         attr(f, "message", "the SMT engine and the executor disagree");
         attr(f, "type", "engine-disagreement");
@@ -188,7 +194,7 @@ std::string write_junit(const Run& r) {
     } else {
       lint_case(suite, e, n);
     }
-    n.ms = e.result.ms;
+    n.ms = e.ms;
     attr(suite, "tests", n.tests);
     attr(suite, "failures", n.failures);
     attr(suite, "errors", n.errors);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures and builds one configuration: scripts/build.sh [release|asan]. Quiet unless it fails.
+# Configures and builds one configuration: scripts/build.sh [release|asan] [TARGET...] (every
+# target by default; scripts/check.sh builds only the syncproof binary). Quiet unless it fails.
 # Both are the project's own builds (-Werror), one per compiler, and both are unity builds
 # (CMAKE_UNITY_BUILD: a folder's sources compiled a few at a time, which halves the build):
 #   release  GCC, -O2 with line tables only (-g1): the tool, the tests at full size, the benchmarks.
@@ -11,6 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kind=${1:-release}
+shift || true
+targets=()
+for t in "$@"; do targets+=(--target "$t"); done
 unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
 case "$kind" in
   release) dir=build
@@ -24,7 +28,7 @@ case "$kind" in
 esac
 log="$dir/build.log"
 mkdir -p "$dir"
-if ! { cmake -S . -B "$dir" "${flags[@]}" && cmake --build "$dir" -j"$(nproc)"; } >"$log" 2>&1; then
+if ! { cmake -S . -B "$dir" "${flags[@]}" && cmake --build "$dir" -j"$(nproc)" "${targets[@]}"; } >"$log" 2>&1; then
   tail -n 60 "$log" >&2
   echo "syncproof: the $kind build failed (full log: $log)" >&2
   exit 1

@@ -3,7 +3,7 @@
 # When not root and something is missing, prints the exact command to run and stops.
 set -euo pipefail
 pkgs=(cmake g++ make libz3-dev z3 libcli11-dev libfmt-dev doctest-dev clang-format nlohmann-json3-dev
-      libpugixml-dev graphviz python3-jsonschema
+      libpugixml-dev graphviz python3-jsonschema libxml2-utils
       clang libclang-rt-14-dev)  # clang: the clang build, the libFuzzer target (fuzz/)
 missing=()
 for p in "${pkgs[@]}"; do

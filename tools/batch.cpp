@@ -11,13 +11,13 @@
 #include <filesystem>
 #include <mutex>
 #include <new>
-#include <sstream>
 #include <thread>
 
 #include "lang/expect.h"
 #include "lang/parse.h"
 #include "lang/source_file.h"
 #include "stream/import.h"
+#include "tools/inputs.h"
 #include "tools/memory_limit.h"
 #include "tools/workers.h"
 #include "viz/viz.h"
@@ -26,7 +26,7 @@ namespace syncproof::cli {
 
 namespace {
 
-EngineRun counters_only(const EngineRun& settings) {
+EngineRun settings_only(const EngineRun& settings) {
   EngineRun r;
   r.engine = settings.engine;
   r.smt = settings.smt;
@@ -39,28 +39,29 @@ bool is_stream(const std::string& path) {
   return std::filesystem::path(path).extension() == ".json";
 }
 
-lang::ParseResult read_case(const std::string& path, uint64_t max_bytes) {
-  if (is_stream(path)) return stream::import_file(path, max_bytes);
-  return lang::parse_case_file(path, max_bytes);
+lang::ParseResult read_case(const lang::CaseInput& in, const InputLimits& limits, bool* json) {
+  if (limits.streams.count(in.path)) return read_stream_case(in, limits.max_file_size, json);
+  *json = is_stream(in.path);
+  if (*json) return stream::import_file(in.path, limits.max_file_size);
+  return lang::parse_case_file(in.path, limits.max_file_size);
 }
 
-void check_into(CaseOutcome& o, const lang::CaseInput& in, bool quiet, const InputLimits& limits,
-                const SynthCheck* synth, CaseSize& size, std::ostream& out) {
+void check_into(CaseOutcome& o, EngineRun& engines, const lang::CaseInput& in,
+                const InputLimits& limits, const SynthCheck* synth, CaseSize& size) {
   report::CaseEntry& e = o.entry;
-  const std::string& f = in.display;  // escaped: a name cannot split a file:line:col line
-  e.path = f;
-  e.c.file = f;
+  e.path = in.path == "-" ? in.display : in.path;
+  e.display = in.display;  // escaped: a name cannot split a file:line:col line
+  e.c.file = in.display;
   if (!in.problem.empty()) {
-    out << fmt::format("{}: error: {}\n", f, in.problem);
     e.status = in.kind == lang::FileProblem::Rejected ? report::CaseStatus::Rejected
                                                       : report::CaseStatus::Unreadable;
     e.message = in.problem;
     return;
   }
-  lang::ParseResult pr = read_case(in.path, limits.max_file_size);
+  bool json = false;
+  lang::ParseResult pr = read_case(in, limits, &json);
   e.diags = pr.diags;
   if (pr.unreadable()) {
-    out << lang::render_all(pr);
     e.status = pr.rejected() ? report::CaseStatus::Rejected : report::CaseStatus::Unreadable;
     e.message = pr.diags.empty() ? "cannot read the file" : pr.diags.front().message;
     e.c = std::move(pr.c);
@@ -69,46 +70,40 @@ void check_into(CaseOutcome& o, const lang::CaseInput& in, bool quiet, const Inp
   // `# expect:` markers state the diagnostics a case must produce (a lint case, or a case whose
   // warning is part of its point); then only its properties are checked, if any. A JSON stream
   // has none: its lines are JSON, where "# expect:" can only be text inside a string.
-  const bool has_markers = !is_stream(f) && !lang::read_expectations(pr.c.lines).expected.empty();
+  const bool has_markers = !json && !lang::read_expectations(pr.c.lines).expected.empty();
   if (has_markers) {
     auto rep = lang::compare_expectations(pr.c.lines, pr.diags);
     if (!rep.ok()) {
-      e.message = lang::render_report(rep, f);
-      out << e.message;
+      e.message = lang::render_report(rep, in.display);
       e.status = report::CaseStatus::NotAsExpected;
       e.c = std::move(pr.c);
       return;
     }
+    e.expected_diags = true;
     if (pr.has_errors() || pr.c.properties.empty()) {
       e.status = report::CaseStatus::LintOnly;
-      if (!quiet)
-        out << fmt::format("{}: diagnostics as expected ({} errors, {} warnings)\n", f, pr.errors(),
-                           pr.warnings());
       e.c = std::move(pr.c);
       return;
     }
-  } else if (!pr.diags.empty()) {
-    out << lang::render_all(pr);
   }
   if (pr.has_errors()) {
     e.status = report::CaseStatus::InputErrors;
     e.c = std::move(pr.c);
     return;
   }
-  if (auto over = over_caps(pr.c, o.totals.smt.profile, o.totals.smt.assume, limits.caps, size)) {
-    out << fmt::format("{}: error: {}\n", f, *over);
+  if (auto over = over_caps(pr.c, engines.smt.profile, engines.smt.assume, limits.caps, size)) {
     e.status = report::CaseStatus::Rejected;
     e.message = *over;
     e.c = std::move(pr.c);
     return;
   }
-  e.result = run_engines(o.totals, pr.c);
-  if (synth) attach_fixes(pr.c, e.result, *synth);
-  for (const auto& r : e.result.results)
-    print_property(out, pr.c, pr.c.properties[r.property], r, quiet);
-  if (synth) out << redundant_report(pr.c, e.result, *synth);
-  out << o.totals.pending;
-  if (!o.totals.pending.empty()) e.disagreements.push_back(o.totals.pending);
+  e.result = run_engines(engines, pr.c);
+  if (synth) {
+    attach_fixes(pr.c, e.result, *synth);
+    e.redundant = redundant_report(pr.c, e.result, *synth);
+  }
+  e.engine_notes = std::move(engines.notes);
+  e.disagreements = std::move(engines.problems);
   e.c = std::move(pr.c);
 }
 
@@ -152,22 +147,23 @@ class Reserve {
 
 }  // namespace
 
-CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
-                        bool pictures, const InputLimits& limits, const SynthCheck* synth) {
+CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool pictures,
+                        const InputLimits& limits, const SynthCheck* synth) {
   Reserve reserve;
+  const auto t0 = std::chrono::steady_clock::now();
   CaseOutcome o;
-  o.totals = counters_only(settings);
-  std::ostringstream out;
+  EngineRun engines = settings_only(settings);
   CaseSize size;
   const auto internal = [&](std::string message) {
+    // What the engines found before the case stopped is not a verdict.
     o.entry.status = report::CaseStatus::InternalError;
     o.entry.message = std::move(message);
     o.entry.result = {};
+    o.entry.redundant.clear();
     o.entry.disagreements.clear();
-    o.totals = counters_only(settings);
+    o.entry.engine_notes.clear();
+    engines.totals = {};
     o.pictures.clear();
-    out.str("");  // what the case printed before it stopped is not a verdict
-    out << fmt::format("{}: {}\n", in.display, o.entry.message);
   };
   const auto out_of_memory = [&] {
     reserve.release();
@@ -179,7 +175,7 @@ CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bo
                                                      : "none"));
   };
   try {
-    check_into(o, in, quiet, limits, synth, size, out);
+    check_into(o, engines, in, limits, synth, size);
     if (pictures) draw_pictures(o);
   } catch (const std::bad_alloc&) {
     out_of_memory();
@@ -191,45 +187,25 @@ CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bo
   } catch (const std::exception& ex) {
     internal(fmt::format("internal error: {}", ex.what()));
   }
-  o.text = out.str();
+  o.engines = engines.totals;
+  o.entry.ms = properties::ms_since(t0);
   return o;
 }
 
-void count(Summary& sum, EngineRun& run, const CaseOutcome& o) {
-  const report::CaseEntry& e = o.entry;
-  run.cases += o.totals.cases, run.problems += o.totals.problems, run.notes += o.totals.notes;
-  run.smt_replayed += o.totals.smt_replayed, run.exec_confirmed += o.totals.exec_confirmed;
-  run.smt_ms += o.totals.smt_ms, run.exec_ms += o.totals.exec_ms;
-  if (e.status == report::CaseStatus::Unreadable) {
-    ++sum.unreadable;
-    return;
-  }
-  if (e.status == report::CaseStatus::Rejected) {
-    ++sum.rejected;
-    return;
-  }
-  SummaryRow& row = sum.row_for(e.path);
-  ++row.cases;
-  switch (e.status) {
-    case report::CaseStatus::NotAsExpected:
-      ++row.not_as_expected;
-      return;
-    case report::CaseStatus::LintOnly:
-      ++row.lint_cases;
-      return;
-    case report::CaseStatus::InputErrors:
-      ++row.input_errors;
-      return;
-    case report::CaseStatus::InternalError:
-      ++sum.internal;
-      return;
-    case report::CaseStatus::Checked:
-    case report::CaseStatus::Unreadable:
-    case report::CaseStatus::Rejected:
-      break;
-  }
-  row.ms += e.result.ms;
-  for (const auto& r : e.result.results) row.count(e.c.properties[r.property], r);
+Exit exit_code(const report::Run& run) {
+  const report::Totals t = report::totals(run);
+  Exit e = Exit::Ok;
+  const auto when = [&](size_t n, Exit x) {
+    if (n) e = worse(e, x);
+  };
+  when(run.engines.problems, Exit::Disagreement);
+  when(t.internal, Exit::Internal);
+  when(t.not_as_expected, Exit::NotAsExpected);
+  when(t.gave_up, Exit::Unknown);
+  when(t.unreadable, Exit::Unreadable);
+  when(t.rejected, Exit::Rejected);
+  when(t.input_errors, Exit::InputError);
+  return e;
 }
 
 std::vector<lang::CaseInput> shard_inputs(const std::vector<lang::CaseInput>& inputs,
@@ -274,8 +250,7 @@ void run_batch(const std::vector<lang::CaseInput>& inputs, const EngineRun& sett
   const auto work = [&] {
     try {
       for (size_t i; (i = next.fetch_add(1)) < n;) {
-        CaseOutcome o =
-            check_input(inputs[i], settings, opt.quiet, opt.pictures, opt.limits, opt.synth);
+        CaseOutcome o = check_input(inputs[i], settings, opt.pictures, opt.limits, opt.synth);
         std::lock_guard lock(m);
         slots[i] = std::move(o);
         ++done;

@@ -5,6 +5,7 @@
 // encode::check_case makes one solver context per case, and a worker shares nothing mutable.
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,7 @@
 #include "report/run.h"
 #include "tools/case_limits.h"
 #include "tools/engines.h"
-#include "tools/report.h"
+#include "tools/exit_codes.h"
 #include "tools/synth_check.h"
 
 namespace syncproof::cli {
@@ -23,28 +24,27 @@ struct Picture {
 };
 
 struct CaseOutcome {
-  report::CaseEntry entry;        // for the machine-readable reports
-  std::string text;               // what the text report prints for this case
-  EngineRun totals;               // this case's share of the engine totals (counters only)
+  report::CaseEntry entry;        // what every report format says about the case
+  report::EngineTotals engines;   // this case's share of the engine totals
   std::vector<Picture> pictures;  // --trace-out: two per violated property
 };
 
-// What one case may cost before an engine sees it (README "Limits").
+// What one case may cost before an engine sees it (README "Limits"), and how it is read.
 struct InputLimits {
   uint64_t max_file_size = lang::kDefaultMaxFileSize;  // --max-file-size
   CaseCaps caps;                                       // --max-commands, --max-events
   uint64_t max_memory = 0;  // --max-memory as applied (0: none), for the out-of-memory message
+  std::set<std::string> streams;  // inputs read as streams (tools/inputs.h: `-`, pipes)
 };
 
 // One input, start to finish. Never throws: an exception (out of memory included) becomes an
 // InternalError entry naming the case and its size. `synth`, when given: the fixes under
 // violations and the --redundant report (synth_check.h).
-CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool quiet,
-                        bool pictures = false, const InputLimits& limits = {},
-                        const SynthCheck* synth = nullptr);
+CaseOutcome check_input(const lang::CaseInput& in, const EngineRun& settings, bool pictures = false,
+                        const InputLimits& limits = {}, const SynthCheck* synth = nullptr);
 
-// Adds one case's outcome to the text report's summary table, and its engine counters to `run`.
-void count(Summary& sum, EngineRun& run, const CaseOutcome& o);
+// The exit code of a whole `check` run: its worst outcome (tools/exit_codes.h).
+Exit exit_code(const report::Run& run);
 
 // --shard I/N: the inputs whose path hashes to I (1-based) of N. The split depends only on each
 // path (FNV-1a of its normalized spelling), so N machines given the same command line check
@@ -59,7 +59,6 @@ unsigned resolve_jobs(unsigned requested);
 
 struct BatchOptions {
   unsigned jobs = 1;
-  bool quiet = false;
   bool pictures = false;  // --trace-out: draw every counterexample (viz/)
   // A progress line on stderr ("[37/261] 4.1 s"), shown only when stderr is a terminal and the
   // batch has run for longer than 2 s; cleared before each in-order delivery.

@@ -1,15 +1,14 @@
-// `syncproof check FILE|DIR...`: parse, lint and check every case; one line per property, the
+// `syncproof check FILE|DIR|-...`: parse, lint and check every case; one line per property, the
 // trace under each violation, a summary table, and an exit code (tools/exit_codes.h: the worst
 // outcome of the run). The cases run on --jobs worker threads (tools/batch.h); an exception while
 // working on one case is reported with the case's name and counted (Exit::Internal), and the run
-// goes on with the next. --format/--output write the same results as JSON, JUnit XML or SARIF
-// (report/).
+// goes on with the next. Every report is a back-end over the same report::Run (report/): the text
+// report on standard output (report/text.h) with the diagnostics on standard error, and
+// --format/--output write it as JSON, JUnit XML, SARIF or text.
 #include <fmt/format.h>
 
 #include <filesystem>
 #include <iostream>
-#include <map>
-#include <new>
 #include <set>
 
 #include "encode/check.h"
@@ -17,15 +16,17 @@
 #include "report/json.h"
 #include "report/junit.h"
 #include "report/sarif.h"
+#include "report/text.h"
 #include "syncproof/version.h"
 #include "tools/batch.h"
 #include "tools/case_limits.h"
+#include "tools/color.h"
 #include "tools/commands.h"
 #include "tools/engines.h"
 #include "tools/exit_codes.h"
+#include "tools/inputs.h"
 #include "tools/memory_limit.h"
 #include "tools/options.h"
-#include "tools/report.h"
 #include "tools/synth_engines.h"
 #include "util/atomic_file.h"
 
@@ -56,6 +57,7 @@ struct CheckArgs {
   bool fix = false, no_fix = false, redundant = false;
   std::vector<std::string> costs;
   size_t budget = 3000;
+  std::string color = "auto";
 };
 
 enum class Format : uint8_t { Text, Json, Junit, Sarif };
@@ -68,51 +70,63 @@ std::optional<Format> find_format(std::string_view s) {
   return std::nullopt;
 }
 
+// `-o r.sarif` without --format: the format its name says, if it says one.
+std::optional<Format> format_of_name(std::string_view path) {
+  for (auto [ext, f] : {std::pair{".sarif", Format::Sarif},
+                        {".sarif.json", Format::Sarif},
+                        {".json", Format::Json},
+                        {".xml", Format::Junit},
+                        {".txt", Format::Text}})
+    if (path.ends_with(ext)) return f;
+  return std::nullopt;
+}
+
 struct Destination {
   Format format;
   std::string path;  // "-": standard output
 };
 
-int check_usage(const std::string& msg) {
-  std::cerr << "syncproof check: " << msg << "\n";
-  return static_cast<int>(Exit::Usage);
-}
-
 // --format F [--output FILE], repeatable in pairs: the i-th --format goes to the i-th --output.
-// Without --output, one format goes to standard output. The text report goes to standard output
-// unless a machine-readable format is written there.
-std::optional<std::vector<Destination>> destinations(const CheckArgs& a, std::string* error) {
-  std::vector<Destination> out;
+// Without --output, one format goes to standard output. Without --format, each --output's name
+// says its format (.json, .xml: JUnit, .sarif or .sarif.json, .txt; '-': text). The text report
+// goes to standard output unless a machine-readable format is written there.
+std::vector<Destination> destinations(const CheckArgs& a) {
   std::vector<std::string> formats = a.formats;
+  if (formats.empty() && !a.outputs.empty()) {
+    for (const std::string& o : a.outputs) {
+      const auto f = o == "-" ? std::optional(Format::Text) : format_of_name(o);
+      if (!f)
+        throw UsageError(fmt::format(
+            "--output '{}': say which format with --format (json, junit, sarif, text); the "
+            "name does not end in .json, .xml, .sarif or .txt",
+            o));
+      formats.emplace_back(*f == Format::Json    ? "json"
+                           : *f == Format::Junit ? "junit"
+                           : *f == Format::Sarif ? "sarif"
+                                                 : "text");
+    }
+  }
   if (formats.empty()) formats.push_back("text");
-  if (a.outputs.empty() && formats.size() > 1) {
-    *error = "several --format need as many --output (one file per format)";
-    return std::nullopt;
-  }
-  if (!a.outputs.empty() && formats.size() != a.outputs.size()) {
-    *error = fmt::format("{} --format for {} --output: give one --format per --output",
-                         a.formats.size(), a.outputs.size());
-    return std::nullopt;
-  }
+  if (a.outputs.empty() && formats.size() > 1)
+    throw UsageError("several --format need as many --output (one file per format)");
+  if (!a.outputs.empty() && formats.size() != a.outputs.size())
+    throw UsageError(fmt::format("{} --format for {} --output: give one --format per --output",
+                                 a.formats.size(), a.outputs.size()));
+  std::vector<Destination> out;
   size_t to_stdout = 0;
   for (size_t i = 0; i < formats.size(); ++i) {
     auto f = find_format(formats[i]);
-    if (!f) {
-      *error = fmt::format("unknown format '{}' (text, json, junit, sarif)", formats[i]);
-      return std::nullopt;
-    }
+    if (!f)
+      throw UsageError(fmt::format("unknown format '{}' (text, json, junit, sarif)", formats[i]));
     std::string path = a.outputs.empty() ? "-" : a.outputs[i];
     to_stdout += path == "-";
     out.push_back({*f, path});
   }
-  if (to_stdout > 1) {
-    *error = "only one format can go to standard output ('-')";
-    return std::nullopt;
-  }
+  if (to_stdout > 1) throw UsageError("only one format can go to standard output ('-')");
   return out;
 }
 
-std::string render(Format f, const report::Run& run) {
+std::string render(Format f, const report::Run& run, bool quiet) {
   switch (f) {
     case Format::Json:
       return report::write_json(run);
@@ -121,56 +135,65 @@ std::string render(Format f, const report::Run& run) {
     case Format::Sarif:
       return report::write_sarif(run);
     case Format::Text:
-      break;
+      return report::write_text(run, {false, quiet});
   }
   return "";
 }
 
-int run_check(const CheckArgs& a, std::ostream& out) {
+// Every output checked before the work starts: a missing directory or a read-only file is found
+// now, not after the cases have run. --trace-out's directory is made (one level, not its
+// parents). Returns the first problem.
+std::optional<std::string> check_outputs(const std::vector<Destination>& dests,
+                                         const std::string& trace_out) {
+  for (const Destination& d : dests)
+    if (d.path != "-")
+      if (auto err = util::check_writable(d.path)) return err;
+  if (trace_out.empty()) return std::nullopt;
+  std::error_code ec;
+  std::filesystem::create_directory(trace_out, ec);
+  if (ec || !std::filesystem::is_directory(trace_out))
+    return fmt::format("cannot write to --trace-out {}: {}", trace_out,
+                       ec ? ec.message() : "not a directory");
+  return std::nullopt;
+}
+
+int run_check(const CheckArgs& a) {
   encode::CheckOptions opt;
-  if (!a.profile.empty()) {
-    auto p = model::find_profile(a.profile);
-    if (!p) return check_usage(fmt::format("unknown profile '{}' (strict, rdna2)", a.profile));
-    opt.profile = p;
-  }
-  for (const std::string& s : a.assume) {
-    bool on = s.empty() || s[0] != '-';
-    std::string id = !s.empty() && (s[0] == '+' || s[0] == '-') ? s.substr(1) : s;
-    if (!model::find_assumption(id))
-      return check_usage(fmt::format("unknown assumption '{}' (see model/SEMANTICS.md)", id));
-    opt.assume.push_back({on, id});
-  }
+  EngineRun run;
+  apply_model_options(a.profile, a.assume, opt, run.exec);
   opt.timeout_ms = a.timeout_ms;
   opt.rlimit = a.rlimit;
   opt.order_proofs = !a.no_order_proofs;
   opt.slice = !a.no_slice;
   opt.slice_above = a.slice_above;
   if (!a.dump_dir.empty()) opt.dump_dir = a.dump_dir;
-  EngineRun run;
-  if (auto e = find_engine(a.engine))
-    run.engine = *e;
-  else
-    return check_usage(fmt::format("unknown engine '{}' (smt, exec, both)", a.engine));
+  run.engine = *find_engine(a.engine);
   run.smt = opt;
-  run.exec.profile = opt.profile, run.exec.assume = opt.assume;
   run.exec.timeout_ms = a.timeout_ms, run.exec.max_states = a.max_states;
   run.exec.cones = opt.slice, run.exec.cone_above = opt.slice_above;
   std::pair<unsigned, unsigned> shard{1, 1};
   if (!a.shard.empty()) {
     auto s = parse_shard(a.shard);
-    if (!s) return check_usage(fmt::format("--shard '{}': expected I/N with 1 <= I <= N", a.shard));
+    if (!s) throw UsageError(fmt::format("--shard '{}': expected I/N with 1 <= I <= N", a.shard));
     shard = *s;
   }
-  if (a.fix && a.no_fix) return check_usage("--fix and --no-fix exclude each other");
-  if (a.budget == 0) return check_usage("--budget must be at least 1");
+  if (a.fix && a.no_fix) throw UsageError("--fix and --no-fix exclude each other");
   model::CostModel costs;
-  if (auto err = apply_costs(costs, a.costs)) return check_usage(*err);
+  apply_costs(costs, a.costs);  // validated while parsing (add_cost)
+  const std::vector<Destination> dests = destinations(a);
+  std::set<std::string> streams;
   std::string error;
-  auto dests = destinations(a, &error);
-  if (!dests) return check_usage(error);
-  bool text_to_stdout = true;
-  for (const Destination& d : *dests)
-    if (d.path == "-" && d.format != Format::Text) text_to_stdout = false;
+  const auto collected = collect_inputs(a.paths, streams, &error);
+  if (!error.empty()) throw UsageError(error);
+  if (auto err = check_outputs(dests, a.trace_out)) {
+    std::cerr << "syncproof check: " << *err << "\n";
+    return static_cast<int>(Exit::CannotWrite);
+  }
+  const bool text_to_stdout = std::none_of(dests.begin(), dests.end(), [](const Destination& d) {
+    return d.path == "-" && d.format != Format::Text;
+  });
+  const report::TextStyle out_style{use_color(a.color, 1), a.quiet};
+  const report::TextStyle err_style{use_color(a.color, 2), false};
 
   report::Run report;
   report.version = SYNCPROOF_VERSION;
@@ -181,22 +204,11 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   report.shard = shard.first, report.shards = shard.second;
   const auto t0 = std::chrono::steady_clock::now();
 
-  // Text that goes to standard output, and text for a --format text file.
-  std::ostringstream text_file;
-  const bool text_to_file = std::any_of(dests->begin(), dests->end(), [](const Destination& d) {
-    return d.format == Format::Text && d.path != "-";
-  });
-  const auto emit = [&](const std::string& s) {
-    if (text_to_stdout) out << s << std::flush;
-    if (text_to_file) text_file << s;
-  };
-
   if (std::string e = apply_memory_limit(a.max_memory); !e.empty())
-    return check_usage(fmt::format("cannot set the memory limit (--max-memory): {}", e));
+    throw UsageError(fmt::format("cannot set the memory limit (--max-memory): {}", e));
 
-  Summary sum;
-  const auto inputs = shard_inputs(lang::collect_case_files(a.paths), shard.first, shard.second);
-  BatchOptions bo{report.jobs, a.quiet, !a.trace_out.empty(), true};
+  const auto inputs = shard_inputs(collected, shard.first, shard.second);
+  BatchOptions bo{report.jobs, !a.trace_out.empty(), true};
   SynthCheck synth;
   synth.fixes = a.no_fix ? SynthCheck::Fixes::Off
                 : a.fix  ? SynthCheck::Fixes::All
@@ -204,11 +216,13 @@ int run_check(const CheckArgs& a, std::ostream& out) {
   synth.redundant = a.redundant;
   synth.opt = fix_options(opt, run.exec, costs, a.budget);
   bo.synth = &synth;
-  bo.limits = {a.max_file_size, a.caps, a.max_memory};
+  bo.limits = {a.max_file_size, a.caps, a.max_memory, streams};
   std::set<std::string> pictures;  // names written, so that none overwrites another
   bool rc_write = false;
   run_batch(inputs, run, bo, [&](CaseOutcome& o) {
-    emit(o.text);
+    // Diagnostics first, as a compiler's come before what it makes of them.
+    std::cerr << report::case_diagnostics(o.entry, err_style) << std::flush;
+    if (text_to_stdout) std::cout << report::case_report(o.entry, out_style) << std::flush;
     for (const Picture& pic : o.pictures) {
       std::string name = pic.name;
       for (int n = 2; !pictures.insert(name).second; ++n) name = fmt::format("{}-{}", n, pic.name);
@@ -218,24 +232,20 @@ int run_check(const CheckArgs& a, std::ostream& out) {
         rc_write = true;
       }
     }
-    count(sum, run, o);
+    report.engines.add(o.engines);
     report.cases.push_back(std::move(o.entry));
   });
-  std::ostringstream tail;
-  print_summary(tail, sum);
-  print_engine_summary(tail, run);
-  emit(tail.str());
+  if (text_to_stdout) std::cout << report::summary_text(report, out_style) << std::flush;
 
-  sum.disagreements = run.problems;
-  Exit rc = sum.exit_code();
+  Exit rc = exit_code(report);
   if (rc_write) rc = worse(rc, Exit::CannotWrite);
   report.exit_code = static_cast<int>(rc);
   report.ms = properties::ms_since(t0);
-  for (const Destination& d : *dests) {
+  for (const Destination& d : dests) {
     if (d.format == Format::Text && d.path == "-") continue;  // printed as it went
-    std::string body = d.format == Format::Text ? text_file.str() : render(d.format, report);
+    const std::string body = render(d.format, report, a.quiet);
     if (d.path == "-") {
-      out << body << std::flush;
+      std::cout << body << std::flush;
       continue;
     }
     if (auto err = util::write_file_atomically(d.path, body)) {
@@ -248,18 +258,16 @@ int run_check(const CheckArgs& a, std::ostream& out) {
 
 }  // namespace
 
-void register_check(CLI::App& app, int& rc) {
+Command register_check(CLI::App& app) {
   auto args = std::make_shared<CheckArgs>();
   auto* cmd = app.add_subcommand("check", "prove or refute the properties of case files");
-  cmd->add_option("paths", args->paths, "case files or directories (searched for *.sync)")
+  cmd->add_option("paths", args->paths,
+                  "case files, JSON command streams, directories (searched for *.sync), or - "
+                  "for standard input")
       ->required();
-  cmd->add_option("--profile", args->profile, "model profile: rdna2 (default) or strict");
-  // One value per occurrence: `--assume +A cases/` must not swallow the path.
-  cmd->add_option("--assume", args->assume, "+ID / -ID: turn a named assumption on or off")
-      ->allow_extra_args(false);
-  cmd->add_option("--timeout", args->timeout_ms,
-                  "wall-clock budget per question, in ms, both engines (20000; at least 1)")
-      ->check(positive_ms());
+  add_profile(*cmd, args->profile);
+  add_assume(*cmd, args->assume);
+  add_timeout(*cmd, args->timeout_ms);
   cmd->add_option("--rlimit", args->rlimit,
                   fmt::format("SMT engine: Z3 resource units per question ({}; 0 = none); "
                               "unlike --timeout, the same on every machine",
@@ -275,24 +283,25 @@ void register_check(CLI::App& app, int& rc) {
                               "ones are refused (exit 7)",
                               kMaxEvents));
   cmd->add_option("--dump-smt2", args->dump_dir, "write every solver query as SMT-LIB here");
-  cmd->add_option("--engine", args->engine,
-                  "smt (default), exec (the explicit-state executor) or both (cross-validate)");
-  cmd->add_option("--max-states", args->max_states,
-                  "executor budget: states per search (20000000); exhausted gives unknown");
-  cmd->add_option("--jobs,-j", args->jobs,
-                  "cases checked in parallel (default and 0: the number of cores); the output is "
-                  "the same for every N");
+  add_engine(*cmd, args->engine, {"smt", "exec", "both"},
+             "smt (default), exec (the explicit-state executor) or both (cross-validate)");
+  add_max_states(*cmd, args->max_states);
+  add_jobs(*cmd, args->jobs,
+           "cases checked in parallel (default and 0: the number of cores); the output is the "
+           "same for every N");
   cmd->add_option("--shard", args->shard,
                   "I/N: check only the I-th of N disjoint parts of the inputs (split by path)");
   cmd->add_option("--format", args->formats,
                   "text (default), json, junit or sarif; repeat with --output for several")
       ->allow_extra_args(false);
   cmd->add_option("--output,-o", args->outputs,
-                  "write the i-th --format to this file (atomically; '-': standard output)")
+                  "write the i-th --format to this file (atomically; '-': standard output); "
+                  "without --format, the name says it: .json, .xml (junit), .sarif, .txt")
       ->allow_extra_args(false);
   cmd->add_option("--trace-out", args->trace_out,
                   "write each counterexample here as a Perfetto trace (.perfetto.json) and a "
-                  "Graphviz happens-before graph (.dot)");
+                  "Graphviz happens-before graph (.dot); the directory is made if missing");
+  add_color(*cmd, args->color);
   cmd->add_flag("--quiet", args->quiet, "print only failures and the summary");
   cmd->add_flag("--fix", args->fix,
                 "under every violation, the cheapest complete fix (by default only under "
@@ -301,9 +310,8 @@ void register_check(CLI::App& app, int& rc) {
   cmd->add_flag("--redundant", args->redundant,
                 "for cases whose properties are all proved: the flags that can go, and the "
                 "smallest barrier");
-  cmd->add_option("--cost", args->costs, "NAME=N: override a cost of model/COSTS.md (repeatable)")
-      ->allow_extra_args(false);
-  cmd->add_option("--budget", args->budget, "engine calls per fix or --redundant search (3000)");
+  add_cost(*cmd, args->costs);
+  add_budget(*cmd, args->budget, "fix or --redundant search");
   cmd->add_flag("--no-order-proofs", args->no_order_proofs,
                 "ask the solver every question (no must-happen-before shortcut)");
   cmd->add_flag("--no-slice", args->no_slice,
@@ -311,7 +319,7 @@ void register_check(CLI::App& app, int& rc) {
                 "between the accesses, replayed on the whole program)");
   cmd->add_option("--slice-above", args->slice_above,
                   "slice only programs of more than this many lowered events (2000; 0: all)");
-  cmd->callback([args, &rc] { rc = run_check(*args, std::cout); });
+  return {cmd, [args] { return run_check(*args); }};
 }
 
 }  // namespace syncproof::cli

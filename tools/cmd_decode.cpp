@@ -8,7 +8,7 @@
 
 namespace syncproof::cli {
 
-void register_decode(CLI::App& app, int& rc) {
+Command register_decode(CLI::App& app) {
   auto opts = std::make_shared<DecodeOptions>();
   CLI::App* sub = app.add_subcommand(
       "decode", "Explain a flag word: one line per flag and field, with full names");
@@ -26,7 +26,7 @@ void register_decode(CLI::App& app, int& rc) {
                 "sync: the call has a BaseAddress/SizeInBytes range (default: whole memory)");
   sub->add_flag("--wave32", opts->wave32, "dispatch: the shader is compiled for wave32");
   sub->footer("Exit: 0 ok, 1 warnings only, 2 invalid word or errors for --api/--queue, 64 usage.");
-  sub->callback([opts, &rc] { rc = run_decode(*opts, std::cout, std::cerr); });
+  return {sub, [opts] { return run_decode(*opts, std::cout, std::cerr); }};
 }
 
 }  // namespace syncproof::cli

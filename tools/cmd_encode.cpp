@@ -7,7 +7,7 @@
 
 namespace syncproof::cli {
 
-void register_encode(CLI::App& app, int& rc) {
+Command register_encode(CLI::App& app) {
   auto names = std::make_shared<std::vector<std::string>>();
   CLI::App* sub = app.add_subcommand(
       "encode",
@@ -19,7 +19,7 @@ void register_encode(CLI::App& app, int& rc) {
   sub->footer(
       "Prints 0x%08X on the first line, then one line per name and notes about MARGIN fields.\n"
       "Exit: 0 ok, 2 unknown name / no published value / mixed enumerations, 64 usage.");
-  sub->callback([names, &rc] { rc = run_encode(*names, std::cout, std::cerr); });
+  return {sub, [names] { return run_encode(*names, std::cout, std::cerr); }};
 }
 
 }  // namespace syncproof::cli

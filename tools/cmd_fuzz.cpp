@@ -13,13 +13,13 @@
 #include <iostream>
 
 #include "lang/parse.h"
+#include "report/run.h"
 #include "tools/commands.h"
 #include "tools/cross_check.h"
 #include "tools/exit_codes.h"
 #include "tools/fuzz_shrink.h"
 #include "tools/metamorphic.h"
 #include "tools/options.h"
-#include "tools/report.h"
 
 namespace syncproof::cli {
 
@@ -64,7 +64,7 @@ std::string regression_file(const FuzzArgs& a, const FuzzCase& small, const lang
   FuzzCase out = small;
   out.title =
       fmt::format("fuzz seed {}: {} on {}", small.seed, to_string(pb.kind), to_string(prop.kind));
-  out.props = {fmt::format("{} {}", verb, property_text(pr.c, prop))};
+  out.props = {fmt::format("{} {}", verb, report::property_text(pr.c, prop))};
   std::string what = fmt::format("{}-{}", to_string(prop.kind), to_string(pb.kind));
   std::filesystem::create_directories(a.out);
   std::string path = fmt::format("{}/{}-{}.sync", a.out, small.seed, what);
@@ -95,7 +95,7 @@ void check_monotone(const FuzzArgs& a, const FuzzCase& fc, const lang::ParseResu
   const MetaProblem& m = problems.front();
   const std::string kind = relation_kind(m);
   out << fmt::format("seed {}: NOT MONOTONE ({}) on {}: {}\n", fc.seed, m.relation,
-                     property_text(pr.c, pr.c.properties[m.property]), m.detail);
+                     report::property_text(pr.c, pr.c.properties[m.property]), m.detail);
   auto keeps = [&](const FuzzCase& cand) {
     auto p2 = lang::parse_case("shrink.sync", cand.render());
     if (p2.has_errors()) return false;
@@ -179,8 +179,8 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
       ++t.disagreements;
       const model::PropertyKind kind = pr.c.properties[pb.property].kind;
       out << fmt::format("seed {}: ENGINE DISAGREEMENT ({}) on {}: {}\n", fc.seed,
-                         to_string(pb.kind), property_text(pr.c, pr.c.properties[pb.property]),
-                         pb.detail);
+                         to_string(pb.kind),
+                         report::property_text(pr.c, pr.c.properties[pb.property]), pb.detail);
       FuzzCase small = fc;
       if (a.shrink)
         small = shrink(fc, [&](const FuzzCase& cand) {
@@ -220,18 +220,19 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
 
 }  // namespace
 
-void register_fuzz(CLI::App& app, int& rc) {
+Command register_fuzz(CLI::App& app) {
   auto args = std::make_shared<FuzzArgs>();
   auto* cmd = app.add_subcommand(
       "fuzz", "check random cases with both engines; shrink and save every disagreement");
   cmd->add_option("--seed", args->seed, "first seed (case i uses seed+i)")->required();
-  cmd->add_option("--count", args->count, "how many cases (100)");
-  cmd->add_option("--max-commands", args->shape.max_commands, "commands per case, at most (10)");
+  cmd->add_option("--count", args->count, "how many cases (100; at least 1)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+  cmd->add_option("--max-commands", args->shape.max_commands,
+                  "commands per case, at most (10; at least 1)")
+      ->check(CLI::Range(1, 100000));
   cmd->add_option("--queues", args->shape.queues, "queues per case, at most (3)");
   cmd->add_option("--out", args->out, "where shrunk disagreements go (cases/regress)");
-  cmd->add_option("--timeout", args->timeout_ms,
-                  "wall-clock budget per question, in ms, both engines (20000; at least 1)")
-      ->check(positive_ms());
+  add_timeout(*cmd, args->timeout_ms);
   cmd->add_flag("!--no-shrink", args->shrink, "report disagreements without shrinking them");
   cmd->add_flag("--quiet", args->quiet, "no notes, only disagreements and the summary");
   cmd->add_option("--slice-above", args->slice_above,
@@ -240,7 +241,7 @@ void register_fuzz(CLI::App& app, int& rc) {
   cmd->add_flag("!--no-monotone", args->monotone,
                 "skip the metamorphic checks (conservative configurations never prove more, "
                 "more sync never proves less)");
-  cmd->callback([args, &rc] { rc = run_fuzz(*args, std::cout); });
+  return {cmd, [args] { return run_fuzz(*args, std::cout); }};
 }
 
 }  // namespace syncproof::cli

@@ -1,16 +1,18 @@
 // `syncproof monotone FILE|DIR...`: the metamorphic checks of tools/metamorphic.h over case files:
 // a more conservative configuration never proves more, more sync never proves less. One line per
-// failure; exit 4 when there is one.
+// failure on standard output (diagnostics about inputs on standard error); exit 4 when there is
+// one.
 #include <fmt/format.h>
 
 #include <iostream>
 
 #include "lang/lint_files.h"
 #include "lang/parse.h"
+#include "report/run.h"
 #include "tools/commands.h"
 #include "tools/exit_codes.h"
 #include "tools/metamorphic.h"
-#include "tools/report.h"
+#include "tools/options.h"
 
 namespace syncproof::cli {
 
@@ -24,19 +26,20 @@ struct MonotoneArgs {
   std::string engine = "smt";
 };
 
-int run_monotone(const MonotoneArgs& a, std::ostream& out) {
+int run_monotone(const MonotoneArgs& a) {
+  std::ostream& out = std::cout;
   encode::CheckOptions opt;
   opt.timeout_ms = a.timeout_ms;
   size_t cases = 0, problems = 0, unreadable = 0;
   for (const lang::CaseInput& in : lang::collect_case_files(a.paths)) {
     if (!in.problem.empty()) {
-      out << fmt::format("{}: error: {}\n", in.path, in.problem);
+      std::cerr << fmt::format("{}: error: {}\n", in.display, in.problem);
       ++unreadable;
       continue;
     }
     auto pr = lang::parse_case_file(in.path);
     if (pr.unreadable()) {
-      out << lang::render_all(pr);
+      std::cerr << lang::render_all(pr);
       ++unreadable;
       continue;
     }
@@ -46,10 +49,10 @@ int run_monotone(const MonotoneArgs& a, std::ostream& out) {
     for (const MetaProblem& m : metamorphic_check(pr.c, opt, a.flags_per_case, engine)) {
       ++problems;
       const model::Property& prop = pr.c.properties[m.property];
-      out << fmt::format("{}:{}: NOT MONOTONE ({}) on {}: {}\n", in.path, prop.loc.line, m.relation,
-                         property_text(pr.c, prop), m.detail);
+      out << fmt::format("{}:{}: NOT MONOTONE ({}) on {}: {}\n", in.display, prop.loc.line,
+                         m.relation, report::property_text(pr.c, prop), m.detail);
     }
-    if (!a.quiet) out << fmt::format("{}: checked\n", in.path);
+    if (!a.quiet) out << fmt::format("{}: checked\n", in.display);
   }
   out << fmt::format("monotone: {} cases, {} problems, {} unreadable\n", cases, problems,
                      unreadable);
@@ -60,7 +63,7 @@ int run_monotone(const MonotoneArgs& a, std::ostream& out) {
 
 }  // namespace
 
-void register_monotone(CLI::App& app, int& rc) {
+Command register_monotone(CLI::App& app) {
   auto args = std::make_shared<MonotoneArgs>();
   auto* cmd = app.add_subcommand(
       "monotone",
@@ -71,11 +74,10 @@ void register_monotone(CLI::App& app, int& rc) {
       ->required();
   cmd->add_option("--flags-per-case", args->flags_per_case,
                   "at most this many flag additions/removals per case, spread evenly (0: all)");
-  cmd->add_option("--timeout", args->timeout_ms, "solver budget per question, in ms (20000)");
-  cmd->add_option("--engine", args->engine, "smt (default) or exec (the executor, faster)")
-      ->check(CLI::IsMember({"smt", "exec"}));
+  add_timeout(*cmd, args->timeout_ms);
+  add_engine(*cmd, args->engine, {"smt", "exec"}, "smt (default) or exec (the executor, faster)");
   cmd->add_flag("--quiet", args->quiet, "print only failures and the summary");
-  cmd->callback([args, &rc] { rc = run_monotone(*args, std::cout); });
+  return {cmd, [args] { return run_monotone(*args); }};
 }
 
 }  // namespace syncproof::cli

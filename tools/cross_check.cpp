@@ -6,7 +6,7 @@
 
 #include "encode/replay.h"
 #include "exec/replay.h"
-#include "tools/report.h"
+#include "report/run.h"
 
 namespace syncproof::cli {
 
@@ -129,7 +129,7 @@ struct Replayer {
       out.notes.push_back(
           fmt::format("{}: the SMT engine could not decide the executor's "
                       "counterexample for '{}' in time",
-                      property_text(c, c.properties[prop]), name));
+                      report::property_text(c, c.properties[prop]), name));
     else
       out.problems.push_back(
           {Problem::Kind::ExecReplay, prop,
@@ -152,7 +152,7 @@ CrossResult cross_check(const Case& c, const encode::CheckOptions& smt,
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Verdict& a = out.smt.results[i].verdict;
     const Verdict& b = out.exec.results[i].verdict;
-    const std::string prop = property_text(c, c.properties[i]);
+    const std::string prop = report::property_text(c, c.properties[i]);
     if (internal_error(a) || internal_error(b)) {
       out.problems.push_back({Problem::Kind::Internal, i,
                               fmt::format("smt: {}; exec: {}", verdict_text(a), verdict_text(b))});

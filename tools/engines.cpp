@@ -2,9 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <sstream>
-
-#include "tools/report.h"
+#include "report/text.h"
 
 namespace syncproof::cli {
 
@@ -16,50 +14,40 @@ std::optional<Engine> find_engine(std::string_view name) {
 }
 
 properties::CaseResult run_engines(EngineRun& run, const model::Case& c) {
-  ++run.cases;
+  ++run.totals.cases;
+  run.notes.clear(), run.problems.clear();
   if (run.engine == Engine::Smt) {
     auto r = encode::check_case(c, run.smt);
-    run.smt_ms += r.ms;
+    run.totals.smt_ms += r.ms;
     return r;
   }
   if (run.engine == Engine::Exec) {
     auto r = exec::check_case(c, run.exec);
-    run.exec_ms += r.ms;
+    run.totals.exec_ms += r.ms;
     return r;
   }
   CrossResult x = cross_check(c, run.smt, run.exec);
-  run.smt_ms += x.smt.ms, run.exec_ms += x.exec.ms;
-  run.smt_replayed += x.smt_replayed, run.exec_confirmed += x.exec_confirmed;
-  run.notes += x.notes.size();
-  std::ostringstream rep;
-  for (const std::string& n : x.notes) rep << fmt::format("{}: note: {}\n", c.file, n);
+  run.totals.smt_ms += x.smt.ms, run.totals.exec_ms += x.exec.ms;
+  run.totals.smt_replayed += x.smt_replayed, run.totals.exec_confirmed += x.exec_confirmed;
+  run.totals.notes += x.notes.size();
+  for (const std::string& n : x.notes)
+    run.notes.push_back(fmt::format("{}: note: {}\n", c.file, n));
   for (const Problem& pb : x.problems) {
-    ++run.problems;
+    ++run.totals.problems;
     const model::Property& prop = c.properties[pb.property];
-    rep << fmt::format("{}:{}: ENGINE DISAGREEMENT ({}) on {}: {}\n", c.file, prop.loc.line,
-                       to_string(pb.kind), property_text(c, prop), pb.detail);
-    rep << "  the SMT engine:\n";
-    print_property(rep, c, prop, x.smt.results[pb.property], false);
-    rep << "  the executor:\n";
-    print_property(rep, c, prop, x.exec.results[pb.property], false);
+    const report::TextStyle plain;
+    run.problems.push_back(fmt::format(
+        "{}:{}: ENGINE DISAGREEMENT ({}) on {}: {}\n  the SMT engine:\n{}  the executor:\n{}",
+        c.file, prop.loc.line, to_string(pb.kind), report::property_text(c, prop), pb.detail,
+        report::property_report(c, prop, x.smt.results[pb.property], plain),
+        report::property_report(c, prop, x.exec.results[pb.property], plain)));
   }
-  run.pending = rep.str();
   properties::CaseResult r = x.smt;
   r.ms += x.exec.ms;
   for (size_t i = 0; i < r.results.size(); ++i)
     if (std::holds_alternative<properties::Unknown>(r.results[i].verdict))
       r.results[i] = x.exec.results[i];
   return r;
-}
-
-void print_engine_summary(std::ostream& out, const EngineRun& run) {
-  if (run.engine != Engine::Both) return;
-  out << fmt::format(
-      "engines: {} cases, smt {:.2f}s, exec {:.2f}s; {} SMT counterexamples replayed on the "
-      "executor, {} executor counterexamples accepted by the SMT encoding; {} disagreements, {} "
-      "notes\n",
-      run.cases, run.smt_ms / 1000, run.exec_ms / 1000, run.smt_replayed, run.exec_confirmed,
-      run.problems, run.notes);
 }
 
 }  // namespace syncproof::cli

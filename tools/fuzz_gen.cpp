@@ -55,7 +55,7 @@ class Gen {
   std::string work(QueueType q);
   std::string command(QueueType q);
   std::string near_complete(SyncApi api, QueueType q, std::initializer_list<const char*> flags);
-  int pattern(int qi);
+  int pattern(int qi, int room);
   void properties();
   // A deliberate lint error, at most one per case and only in the cases chosen for one.
   bool inject(int percent);
@@ -290,9 +290,11 @@ std::string Gen::near_complete(SyncApi api, QueueType q, std::initializer_list<c
   return kept.empty() ? "NONE" : fmt::format("{}", fmt::join(kept, " | "));
 }
 
-// A synchronization pattern (barrier, label or fence hand-off to another queue); returns the
-// number of commands it added.
-int Gen::pattern(int qi) {
+// A synchronization pattern (barrier, label or fence hand-off to another queue) of at most `room`
+// commands; returns the number of commands it added (0: none, the pattern drawn needs more room).
+// Every random choice is drawn before the room is looked at, so a case with room for its patterns
+// is the one its seed always gave.
+int Gen::pattern(int qi, int room) {
   auto type = [&](int i) {
     const std::string& t = fc_.queues[i].type;
     return t == "graphics"  ? QueueType::Graphics
@@ -310,14 +312,18 @@ int Gen::pattern(int qi) {
   const bool cross = other != qi && type(other) != QueueType::Host;
   const int k = pick(3);
   if (!cross || k == 0) {
-    cmds.push_back(fmt::format(
+    std::string bop = fmt::format(
         "SyncBottomOfPipeX({}, NONE, {})",
         near_complete(SyncApi::SyncBottomOfPipeX, q,
                       {"CS_PARTIAL_FLUSH", "PS_PARTIAL_FLUSH", "VS_PARTIAL_FLUSH", "SYNC_CPDMA",
                        "COLOR_BLOCK_DATA_FLUSH", "DEPTH_BLOCK_DATA_FLUSH", "COLOR_BLOCK_META_FLUSH",
                        "STREAMOUT_FLUSH", "GL2_WRITEBACK", "IDLE"}),
-        coin(80) ? all : range_args()));
-    cmds.push_back(fmt::format("SyncTopOfPipeX({}, NONE, {})", top, coin(80) ? all : range_args()));
+        coin(80) ? all : range_args());
+    std::string top_of_pipe =
+        fmt::format("SyncTopOfPipeX({}, NONE, {})", top, coin(80) ? all : range_args());
+    if (room < 2) return 0;
+    cmds.push_back(std::move(bop));
+    cmds.push_back(std::move(top_of_pipe));
     return 2;
   }
   auto& dst = fc_.queues[other].commands;
@@ -329,21 +335,25 @@ int Gen::pattern(int qi) {
     const int l = pick(labels_);
     const std::string wf = near_complete(SyncApi::Write64BitValueBottomOfPipe2X, q,
                                          {"GL2_WRITEBACK", "GL2_INVALIDATE", "VCACHE_INVALIDATE"});
+    std::string bop;
     if (coin(50))
-      cmds.push_back(fmt::format("SyncBottomOfPipeX({}, NONE, {})",
-                                 near_complete(SyncApi::SyncBottomOfPipeX, q,
-                                               {"CS_PARTIAL_FLUSH", "COLOR_BLOCK_DATA_FLUSH",
-                                                "GL2_WRITEBACK", "GL2_INVALIDATE", "IDLE"}),
-                                 all));
+      bop = fmt::format("SyncBottomOfPipeX({}, NONE, {})",
+                        near_complete(SyncApi::SyncBottomOfPipeX, q,
+                                      {"CS_PARTIAL_FLUSH", "COLOR_BLOCK_DATA_FLUSH",
+                                       "GL2_WRITEBACK", "GL2_INVALIDATE", "IDLE"}),
+                        all);
+    const int added = bop.empty() ? 3 : 4;
+    if (room < added) return 0;
+    if (!bop.empty()) cmds.push_back(std::move(bop));
     auto& vals = label_values_[l];
     const uint64_t v = vals.empty() ? 1 : vals.back() + 1;
     vals.push_back(v);
     cmds.push_back(fmt::format("Write64BitValueBottomOfPipe2X(l{}, {}, {}, NONE, NONE)", l, v, wf));
     dst.push_back(fmt::format("Wait64BitValueX(l{}, GREATER_EQUAL, {})", l, v));
     dst.push_back(fmt::format("SyncTopOfPipeX({}, NONE, {})", topo, all));
-    return 3;
+    return added;
   }
-  if (fences_ == 0) return 0;
+  if (fences_ == 0 || room < 2) return 0;
   const int f = pick(fences_);
   const uint64_t v = ++fence_max_[f];
   if (coin(50)) {
@@ -423,7 +433,7 @@ FuzzCase Gen::run() {
   for (int i = 0; i < total; ++i) {
     const int qi = pick(nq);
     if (coin(30)) {
-      if (int added = pattern(qi)) {
+      if (int added = pattern(qi, total - i)) {
         i += added - 1;
         continue;
       }
@@ -435,8 +445,8 @@ FuzzCase Gen::run() {
     q.commands.push_back(command(t));
   }
   // Now and then a wait no signal satisfies: the case deadlocks, and deadlock-free is its only
-  // property (every other one would be vacuous).
-  if (fences_ > 0 && coin(5)) {
+  // property (every other one would be vacuous). Only where the shape has room for it.
+  if (fences_ > 0 && coin(5) && total < shape_.max_commands) {
     const int qi = pick(nq), f = pick(fences_);
     fc_.queues[qi].commands.push_back(fmt::format("Wait(f{}, {})", f, fence_max_[f] + 1));
     deadlock_ = true;

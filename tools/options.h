@@ -1,44 +1,48 @@
 #pragma once
-// Option checks shared by the subcommands (CLI11 validators; a failure exits 64, Exit::Usage).
+// The options several subcommands share, each defined once here: its name, its help text and
+// the check of its value (a CLI11 validator). Every check runs while the command line is parsed,
+// before any subcommand starts work, and fails with the same message whichever subcommand it is
+// given to: "syncproof fix: --timeout: 0 is not a budget: ..." (exit 64, Exit::Usage;
+// tools/main/syncproof.cpp prints it).
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "encode/check.h"
+#include "exec/check.h"
 
 namespace syncproof::cli {
 
 // --timeout MS: at least 1. 0 is refused rather than given a meaning: it used to mean "no limit"
 // to the SMT engine and "already expired" to the executor. The largest value (4294967295 ms,
 // about 50 days) is the nearest to no limit.
-inline CLI::Validator positive_ms() {
-  return CLI::Validator(
-      [](std::string& s) -> std::string {
-        std::uint64_t v = 0;
-        if (!CLI::detail::lexical_cast(s, v) || v > 4294967295u)
-          return "expected a number of milliseconds, 1 to 4294967295, got '" + s + "'";
-        if (v == 0) return "0 is not a budget: give at least 1 ms (4294967295 for about 50 days)";
-        return {};
-      },
-      "MS>=1");
-}
-
+CLI::Option* add_timeout(CLI::App& cmd, unsigned& ms);
+// --budget N: engine calls per search, at least 1 (3000).
+CLI::Option* add_budget(CLI::App& cmd, size_t& calls, std::string_view what);
+// --profile strict|rdna2.
+CLI::Option* add_profile(CLI::App& cmd, std::string& profile);
+// --assume +ID|-ID, repeatable, one value per occurrence: a named assumption (model/SEMANTICS.md).
+CLI::Option* add_assume(CLI::App& cmd, std::vector<std::string>& assume);
+// --cost NAME=N, repeatable: a cost of model/COSTS.md.
+CLI::Option* add_cost(CLI::App& cmd, std::vector<std::string>& costs);
+// --max-states N: the executor's states per search, at least 1.
+CLI::Option* add_max_states(CLI::App& cmd, uint64_t& states);
+// --jobs N / -j N: worker threads (0: one per core).
+CLI::Option* add_jobs(CLI::App& cmd, unsigned& jobs, std::string_view what);
+// --engine NAME, one of `names`.
+CLI::Option* add_engine(CLI::App& cmd, std::string& engine, const std::vector<std::string>& names,
+                        std::string_view help);
+// --color auto|always|never (tools/color.h).
+CLI::Option* add_color(CLI::App& cmd, std::string& mode);
 // --max-file-size SIZE (64MiB; "1k" = 1024 bytes): case files larger than this are not read.
-inline CLI::Option* add_max_file_size(CLI::App& cmd, std::uint64_t& bytes) {
-  return cmd
-      .add_option("--max-file-size", bytes,
-                  "largest case file read, in bytes or with a unit: 64MiB (default), 1G, ...; "
-                  "larger ones are refused (exit 7)")
-      ->transform(CLI::AsSizeValue(false))
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40, "SIZE in 1 byte..1 TiB"));
-}
-
+CLI::Option* add_max_file_size(CLI::App& cmd, std::uint64_t& bytes);
 // --max-memory SIZE (0 = none): the address space the run may use (tools/memory_limit.h).
-inline CLI::Option* add_max_memory(CLI::App& cmd, std::uint64_t& bytes) {
-  return cmd
-      .add_option("--max-memory", bytes,
-                  "address space the run may use, e.g. 8G (default: 3/4 of the physical memory; "
-                  "0 = none); a case that needs more stops with exit 70 and its size")
-      ->transform(CLI::AsSizeValue(false));
-}
+CLI::Option* add_max_memory(CLI::App& cmd, std::uint64_t& bytes);
+
+// The validated --profile and --assume values put into engine options.
+void apply_model_options(const std::string& profile, const std::vector<std::string>& assume,
+                         encode::CheckOptions& smt, exec::ExecOptions& ex);
 
 }  // namespace syncproof::cli

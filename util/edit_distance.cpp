@@ -27,4 +27,20 @@ size_t edit_distance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
+std::optional<std::string> closest(std::string_view word,
+                                   const std::vector<std::string>& candidates) {
+  if (word.empty() || word.size() > 64) return std::nullopt;
+  const size_t limit = std::max<size_t>(2, word.size() / 3);
+  std::optional<std::string> best;
+  size_t best_d = limit + 1;
+  for (const std::string& cand : candidates) {
+    const size_t d = edit_distance(word, cand);
+    if (d < best_d && d < std::max(word.size(), cand.size())) {
+      best_d = d;
+      best = cand;
+    }
+  }
+  return best;
+}
+
 }  // namespace syncproof::util

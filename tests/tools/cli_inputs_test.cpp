@@ -1,13 +1,16 @@
-// Bad inputs to `syncproof check` and `syncproof lint`, end to end: each gets a located error
-// with its documented exit code (README, tools/exit_codes.h), nothing is skipped in silence,
-// nothing blocks, and file names are printed escaped.
+// Bad inputs to `syncproof check` and `syncproof lint`, end to end: each gets a located error on
+// standard error with its documented exit code (`syncproof help exit-codes`, tools/exit_codes.h),
+// nothing is skipped in silence, nothing blocks, and file names are printed escaped. And what
+// they read besides files: standard input (`-`) and a pipe named on the command line.
 #include <doctest/doctest.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "cli_run.h"
 
@@ -50,10 +53,11 @@ TEST_CASE("check: a file that cannot be read is an error (exit 3), the other cas
   CliRun r = run_cli({"check", d / "cases"}, as_nobody());
   CAPTURE(r.out);
   CHECK(r.exit_code == 3);
-  CHECK(line_starting(r.out, locked) ==
-        locked + ": error: cannot read the file: Permission denied");
+  CHECK(r.err == locked + ": error: cannot read the file: Permission denied\n");
   CHECK(line_starting(r.out, good + ":11:")
             .starts_with(good + ":11: prove visible produce -> consume: proved ["));
+  CHECK(r.out.find("1 cases, 1 properties: 1 as expected, 0 not as expected, 0 gave up; 0 input "
+                   "errors, 1 unreadable, 0 refused, 0 internal errors\n") != std::string::npos);
 }
 
 TEST_CASE("check: a directory that cannot be read is an error, not skipped (exit 3)") {
@@ -64,33 +68,93 @@ TEST_CASE("check: a directory that cannot be read is an error, not skipped (exit
   CliRun r = run_cli({"check", "--quiet", d / "cases"}, as_nobody());
   CAPTURE(r.out);
   CHECK(r.exit_code == 3);
-  CHECK(line_starting(r.out, d / "cases/hidden") ==
-        d / "cases/hidden" + ": error: cannot read the directory: Permission denied");
+  CHECK(r.err == d / "cases/hidden" + ": error: cannot read the directory: Permission denied\n");
   CHECK(r.out.find("1 unreadable") != std::string::npos);
   // lint says the same
   CliRun l = run_cli({"lint", d / "cases"}, as_nobody());
   CHECK(l.exit_code == 3);
-  CHECK(line_starting(l.out, d / "cases/hidden") ==
-        d / "cases/hidden" + ": error: cannot read the directory: Permission denied");
+  CHECK(l.err == d / "cases/hidden" + ": error: cannot read the directory: Permission denied\n");
+  CHECK(l.out == "2 files, 1 error, 0 warnings\n");
 }
 
-TEST_CASE("check and lint: a FIFO is refused without blocking (exit 7)") {
+TEST_CASE("check and lint: a FIFO met in a directory is refused without blocking (exit 7)") {
   ScratchDir d;
   const std::string fifo = d / "pipe.sync";
   REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
-  const std::string want = fifo + ": error: is a FIFO (named pipe), not a case file: not read";
+  const std::string want = fifo + ": error: is a FIFO (named pipe), not a case file: not read\n";
   for (const char* cmd : {"check", "lint"}) {
     CAPTURE(cmd);
-    CliRun r = run_cli({cmd, fifo}, within(std::chrono::seconds(60)));
-    CHECK(!r.timed_out);
-    CHECK(r.exit_code == 7);
-    CHECK(line_starting(r.out, fifo) == want);
-    // Found in a directory search, the same.
     CliRun s = run_cli({cmd, d.path()}, within(std::chrono::seconds(60)));
     CHECK(!s.timed_out);
     CHECK(s.exit_code == 7);
-    CHECK(line_starting(s.out, fifo) == want);
+    CHECK(s.err == want);
   }
+}
+
+namespace {
+
+// Writes `text` into the FIFO once a reader has it open, for at most ~30 s: a bounded writer, so
+// a test whose reader never comes ends instead of hanging.
+std::thread fifo_writer(const std::string& fifo, std::string text) {
+  return std::thread([fifo, text = std::move(text)] {
+    for (int i = 0; i < 3000; ++i) {
+      const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+      if (fd < 0) {  // ENXIO: no reader yet
+        ::usleep(10000);
+        continue;
+      }
+      ::fcntl(fd, F_SETFL, 0);
+      [[maybe_unused]] const ssize_t n = ::write(fd, text.data(), text.size());
+      ::close(fd);
+      return;
+    }
+  });
+}
+
+}  // namespace
+
+TEST_CASE("check and lint: standard input ('-'), and a pipe named on the command line, are read") {
+  ScratchDir d;
+  const std::string good = d.write("good.sync", kGoodCase);
+  // `-`: shown as <stdin> in every location.
+  CliRun r = run_cli({"check", "-"}, with_stdin(kGoodCase));
+  CHECK(r.exit_code == 0);
+  CHECK(line_starting(r.out, "<stdin>:11:")
+            .starts_with("<stdin>:11: prove visible produce -> consume: proved ["));
+  CHECK(r.err.empty());
+  const std::string broken = "queue q compute\non q:\n  Bogus()\n";
+  CliRun b = run_cli({"check", "-"}, with_stdin(broken));
+  CHECK(b.exit_code == 2);
+  CHECK(b.err == "<stdin>:3:3: error: unknown command 'Bogus'\n  Bogus()\n  ^~~~~\n");
+  CliRun l = run_cli({"lint", "-"}, with_stdin(broken));
+  CHECK(l.exit_code == 2);
+  CHECK(l.err == b.err);
+  CHECK(l.out == "1 file, 1 error, 0 warnings\n");
+  // A JSON command stream on standard input: its first non-blank byte is '{'.
+  CliRun x = run_cli({"export", good});
+  REQUIRE(x.exit_code == 0);
+  CliRun j = run_cli({"check", "--format", "json", "-"}, with_stdin(x.out));
+  CHECK(j.exit_code == 0);
+  CHECK(j.out.find("\"file\": \"<stdin>\"") != std::string::npos);
+  CHECK(j.out.find("\"verdict\": \"proved\"") != std::string::npos);
+  // /dev/stdin from a pipe is a pipe named on the command line.
+  CliRun p = run_cli({"check", "--quiet", "/dev/stdin"}, with_stdin(kGoodCase));
+  CHECK(p.exit_code == 0);
+  CHECK(p.out.find("1 cases, 1 properties: 1 as expected") != std::string::npos);
+  // A named FIFO given as an argument is read to its end as its writer writes it.
+  const std::string fifo = d / "pipe.sync";
+  REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  std::thread writer = fifo_writer(fifo, kGoodCase);
+  CliRun f = run_cli({"check", fifo}, within(std::chrono::seconds(60)));
+  writer.join();
+  CHECK(!f.timed_out);
+  CHECK(f.exit_code == 0);
+  CHECK(line_starting(f.out, fifo + ":11:")
+            .starts_with(fifo + ":11: prove visible produce -> consume: proved ["));
+  // Standard input can be read once.
+  CliRun twice = run_cli({"check", "-", "-"}, with_stdin(kGoodCase));
+  CHECK(twice.exit_code == 64);
+  CHECK(twice.err == "syncproof check: standard input ('-') can be read only once\n");
 }
 
 TEST_CASE("check and lint: a device is refused (exit 7)") {
@@ -98,8 +162,7 @@ TEST_CASE("check and lint: a device is refused (exit 7)") {
     CliRun r = run_cli({cmd, "/dev/zero"}, within(std::chrono::seconds(60)));
     CHECK(!r.timed_out);
     CHECK(r.exit_code == 7);
-    CHECK(line_starting(r.out, "/dev/zero") ==
-          "/dev/zero: error: is a character device, not a case file: not read");
+    CHECK(r.err == "/dev/zero: error: is a character device, not a case file: not read\n");
   }
 }
 
@@ -112,9 +175,9 @@ TEST_CASE("check and lint: a file over the size limit is refused before it is re
   for (const char* cmd : {"check", "lint"}) {
     CliRun r = run_cli({cmd, big});
     CHECK(r.exit_code == 7);
-    CHECK(line_starting(r.out, big) == big +
-                                           ": error: is 65 MiB (68157440 bytes), over the 64 MiB "
-                                           "limit (--max-file-size): not read");
+    CHECK(r.err == big +
+                       ": error: is 65 MiB (68157440 bytes), over the 64 MiB limit "
+                       "(--max-file-size): not read\n");
   }
   // --max-file-size moves the limit: a 2 KiB case is refused at 1k and read at 4k.
   std::string text = kGoodCase;
@@ -122,8 +185,9 @@ TEST_CASE("check and lint: a file over the size limit is refused before it is re
   const std::string small = d.write("small.sync", text);
   CliRun r = run_cli({"check", "--max-file-size", "1k", small});
   CHECK(r.exit_code == 7);
-  CHECK(line_starting(r.out, small) ==
-        small + ": error: is 2 KiB (2048 bytes), over the 1 KiB limit (--max-file-size): not read");
+  CHECK(r.err ==
+        small +
+            ": error: is 2 KiB (2048 bytes), over the 1 KiB limit (--max-file-size): not read\n");
   CHECK(run_cli({"check", "--max-file-size", "4KiB", small}).exit_code == 0);
   CHECK(run_cli({"lint", "--max-file-size", "1k", small}).exit_code == 7);
   CHECK(run_cli({"check", "--max-file-size", "0", small}).exit_code == 64);
@@ -137,14 +201,11 @@ TEST_CASE("check: a symlink loop is reported once (exit 3)") {
   CliRun r = run_cli({"check", "--quiet", d / "cases"});
   CAPTURE(r.out);
   CHECK(r.exit_code == 3);
-  CHECK(occurrences(r.out, "symlink loop") == 2);
-  CHECK(line_starting(r.out, d / "cases/up") ==
-        d / "cases/up" + ": error: symlink loop: leads back to " + d.path() +
-            "/cases, which is being searched (not searched again)");
-  CHECK(line_starting(r.out, d / "cases/self.sync") ==
-        d / "cases/self.sync" +
-            ": error: symlink loop: the link cannot be resolved (too many levels of symbolic "
-            "links)");
+  CHECK(r.err == d / "cases/self.sync" +
+                     ": error: symlink loop: the link cannot be resolved (too many levels of "
+                     "symbolic links)\n" +
+                     d / "cases/up" + ": error: symlink loop: leads back to " + d.path() +
+                     "/cases, which is being searched (not searched again)\n");
   CHECK(r.out.find("1 cases, 1 properties: 1 as expected") != std::string::npos);
 }
 
@@ -153,10 +214,8 @@ TEST_CASE("check: a missing file, and a directory without cases, are errors (exi
   fs::create_directory(d / "empty");
   CliRun r = run_cli({"check", d / "missing.sync", d / "empty"});
   CHECK(r.exit_code == 3);
-  CHECK(line_starting(r.out, d / "missing.sync") ==
-        d / "missing.sync" + ": error: cannot read the file: No such file or directory");
-  CHECK(line_starting(r.out, d / "empty") ==
-        d / "empty" + ": error: no .sync files in the directory");
+  CHECK(r.err == d / "missing.sync" + ": error: cannot read the file: No such file or directory\n" +
+                     d / "empty" + ": error: no .sync files in the directory\n");
 }
 
 TEST_CASE("file names are printed escaped: no newline, escape sequence or bidi control passes") {
@@ -169,13 +228,14 @@ TEST_CASE("file names are printed escaped: no newline, escape sequence or bidi c
   for (const char* cmd : {"check", "lint"}) {
     CAPTURE(cmd);
     CliRun r = run_cli({cmd, d.path()});
-    CAPTURE(r.out);
+    CAPTURE(r.err);
     CHECK(r.exit_code == 2);
-    CHECK(r.out.find('\x1b') == std::string::npos);
-    CHECK(r.out.find("\xe2\x80\xae") == std::string::npos);
-    CHECK(line_starting(r.out, shown + ":1:1: error: ") != "");
+    CHECK(r.err.find('\x1b') == std::string::npos);
+    CHECK(r.err.find("\xe2\x80\xae") == std::string::npos);
+    CHECK(line_starting(r.err, shown + ":1:1: error: ") != "");
     // Every diagnostic header is one line that starts with the escaped name.
-    CHECK(occurrences(r.out, "\nb") == 0);
+    CHECK(occurrences(r.err, "\nb") == 0);
+    CHECK(r.out.find('\x1b') == std::string::npos);
   }
   (void)bad;
 }

@@ -23,8 +23,9 @@ namespace syncproof::testing {
 namespace fs = std::filesystem;
 
 CliRun run_cli(const std::vector<std::string>& args, const CliOptions& o) {
-  int out_pipe[2], err_pipe[2];
-  if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0)
+  int out_pipe[2], err_pipe[2], in_pipe[2];
+  if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0 ||
+      ::pipe2(in_pipe, O_CLOEXEC) != 0)
     throw std::runtime_error("pipe failed");
   std::vector<std::string> argv_s{SYNCPROOF_BINARY};
   argv_s.insert(argv_s.end(), args.begin(), args.end());
@@ -47,6 +48,12 @@ CliRun run_cli(const std::vector<std::string>& args, const CliOptions& o) {
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {  // the child: only async-signal-safe calls from here on
+    if (o.input.empty()) {
+      const int null = ::open("/dev/null", O_RDONLY);
+      ::dup2(null, 0);
+    } else {
+      ::dup2(in_pipe[0], 0);
+    }
     ::dup2(out_pipe[1], 1);
     ::dup2(err_pipe[1], 2);
     if (!o.cwd.empty() && ::chdir(o.cwd.c_str()) != 0) ::_exit(127);
@@ -59,9 +66,16 @@ CliRun run_cli(const std::vector<std::string>& args, const CliOptions& o) {
   }
   ::close(out_pipe[1]);
   ::close(err_pipe[1]);
+  ::close(in_pipe[0]);
   CliRun r;
   const auto deadline = std::chrono::steady_clock::now() + o.deadline;
-  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  // The input is written as the child reads it; its end closes the pipe (end of file).
+  int in_fd = in_pipe[1];
+  if (!o.input.empty()) ::signal(SIGPIPE, SIG_IGN);  // a child that stops reading: EPIPE, no signal
+  ::fcntl(in_fd, F_SETFL, O_NONBLOCK);
+  size_t written = 0;
+  if (o.input.empty()) ::close(in_fd), in_fd = -1;
+  pollfd fds[3] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}, {in_fd, POLLOUT, 0}};
   std::string* sinks[2] = {&r.out, &r.err};
   int open = 2;
   while (open > 0) {
@@ -72,8 +86,18 @@ CliRun run_cli(const std::vector<std::string>& args, const CliOptions& o) {
       ::kill(pid, SIGKILL);
       break;
     }
-    const int n = ::poll(fds, 2, static_cast<int>(left.count()));
+    const int n = ::poll(fds, 3, static_cast<int>(left.count()));
     if (n < 0 && errno == EINTR) continue;
+    if (fds[2].fd >= 0 && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
+      const ssize_t k = (fds[2].revents & POLLOUT)
+                            ? ::write(fds[2].fd, o.input.data() + written, o.input.size() - written)
+                            : -1;
+      if (k > 0) written += static_cast<size_t>(k);
+      if (k < 0 || written == o.input.size()) {  // done, or the child closed its end
+        ::close(fds[2].fd);
+        fds[2].fd = -1;
+      }
+    }
     for (int i = 0; i < 2; ++i) {
       if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       char buf[4096];

@@ -20,6 +20,7 @@ struct CliOptions {
   std::vector<std::pair<std::string, std::string>> env;  // added to the environment
   bool as_nobody = false;  // when root, run as uid/gid 65534 (so permissions apply)
   std::chrono::seconds deadline{120};
+  std::string input;  // standard input: a pipe carrying this text (/dev/null when empty)
 };
 
 CliRun run_cli(const std::vector<std::string>& args, const CliOptions& o = {});
@@ -32,6 +33,11 @@ inline CliOptions as_nobody() {
 inline CliOptions within(std::chrono::seconds deadline) {
   CliOptions o;
   o.deadline = deadline;
+  return o;
+}
+inline CliOptions with_stdin(std::string text) {
+  CliOptions o;
+  o.input = std::move(text);
   return o;
 }
 

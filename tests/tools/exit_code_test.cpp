@@ -4,12 +4,14 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <functional>
 #include <vector>
 
 #include "cli_run.h"
 #include "properties/result.h"
+#include "report/run.h"
+#include "tools/batch.h"
 #include "tools/exit_codes.h"
-#include "tools/report.h"
 
 using namespace syncproof;
 using namespace syncproof::cli;
@@ -27,31 +29,61 @@ TEST_CASE("the order: 6 > 70 > 4 > 5 > 3 > 7 > 2 > 1 > 0") {
     }
 }
 
-TEST_CASE("Summary::exit_code: every combination of outcomes gives the worst of them") {
-  // One counter per outcome, in priority order, with the code it stands for.
+TEST_CASE("the documented table lists every code once, worst first") {
+  std::vector<Exit> listed;
+  for (const ExitDoc& d : kExitDocs) listed.push_back(d.code);
+  CHECK(listed.size() == 11);
+  for (size_t i = 1; i < listed.size(); ++i) {
+    CAPTURE(i);
+    CHECK(severity(listed[i - 1]) > severity(listed[i]));
+  }
+}
+
+TEST_CASE("exit_code(run): every combination of outcomes gives the worst of them") {
+  // One outcome per entry (or counter), in priority order, with the code it stands for.
+  const auto entry = [](report::CaseStatus s) {
+    report::CaseEntry e;
+    e.status = s;
+    return e;
+  };
   struct Outcome {
     Exit code;
-    void (*set)(Summary&);
+    std::function<void(report::Run&)> set;
   };
   const std::vector<Outcome> outcomes = {
-      {Exit::Disagreement, [](Summary& s) { s.disagreements = 1; }},
-      {Exit::Internal, [](Summary& s) { s.internal = 1; }},
-      {Exit::NotAsExpected, [](Summary& s) { s.rows["a"].not_as_expected = 1; }},
-      {Exit::Unknown, [](Summary& s) { s.rows["b"].gave_up = 1; }},
-      {Exit::Unreadable, [](Summary& s) { s.unreadable = 1; }},
-      {Exit::Rejected, [](Summary& s) { s.rejected = 1; }},
-      {Exit::InputError, [](Summary& s) { s.rows["c"].input_errors = 1; }},
+      {Exit::Disagreement, [](report::Run& r) { r.engines.problems = 1; }},
+      {Exit::Internal,
+       [&](report::Run& r) { r.cases.push_back(entry(report::CaseStatus::InternalError)); }},
+      {Exit::NotAsExpected,
+       [&](report::Run& r) { r.cases.push_back(entry(report::CaseStatus::NotAsExpected)); }},
+      {Exit::Unknown,
+       [&](report::Run& r) {
+         report::CaseEntry e = entry(report::CaseStatus::Checked);
+         e.c.properties.push_back({});
+         e.c.properties[0].expect = model::Expectation::Holds;
+         properties::PropertyResult pr;
+         pr.property = 0;
+         pr.verdict = properties::Unknown{"timeout"};
+         e.result.results.push_back(pr);
+         r.cases.push_back(std::move(e));
+       }},
+      {Exit::Unreadable,
+       [&](report::Run& r) { r.cases.push_back(entry(report::CaseStatus::Unreadable)); }},
+      {Exit::Rejected,
+       [&](report::Run& r) { r.cases.push_back(entry(report::CaseStatus::Rejected)); }},
+      {Exit::InputError,
+       [&](report::Run& r) { r.cases.push_back(entry(report::CaseStatus::InputErrors)); }},
   };
   for (unsigned mask = 0; mask < (1u << outcomes.size()); ++mask) {
-    Summary s;
+    report::Run r;
     Exit want = Exit::Ok;
     for (size_t i = outcomes.size(); i-- > 0;)
       if (mask & (1u << i)) {
-        outcomes[i].set(s);
+        outcomes[i].set(r);
         want = outcomes[i].code;  // the lowest index set, i.e. the worst
       }
     CAPTURE(mask);
-    CHECK(s.exit_code() == want);
+    CHECK(exit_code(r) == want);
   }
 }
 
@@ -80,7 +112,7 @@ TEST_CASE("how each verdict counts, per expectation") {
     model::Property p;
     p.expect = r.expect;
     encode::PropertyResult pr{0, r.verdict, 0, properties::as_expected(p, r.verdict)};
-    SummaryRow row;
+    report::Totals row;
     row.count(p, pr);
     CAPTURE(static_cast<int>(r.expect));
     CAPTURE(r.verdict.index());
@@ -178,8 +210,57 @@ TEST_CASE("end to end: --timeout 0 is a usage error for every engine (64)") {
   for (const char* engine : {"smt", "exec", "both"}) {
     CliRun r = run_cli({"check", "--engine", engine, "--timeout", "0", ok});
     CHECK(r.exit_code == 64);
-    CHECK(r.err.find("--timeout: 0 is not a budget: give at least 1 ms") != std::string::npos);
+    CHECK(r.err ==
+          "syncproof check: --timeout: 0 is not a budget: give at least 1 ms (4294967295 for "
+          "about 50 days)\n");
   }
-  CHECK(run_cli({"fuzz", "--seed", "1", "--timeout", "0"}).exit_code == 64);
   CHECK(run_cli({"check", "--timeout", "1", ok}).exit_code != 64);
+}
+
+// Each shared option is checked the same way by every subcommand that takes it, while the
+// command line is parsed: the same message (naming the subcommand), exit 64, nothing run.
+TEST_CASE("end to end: every subcommand refuses a bad shared option with the same message") {
+  ScratchDir d;
+  const std::string ok = d.write("ok.sync", stale_gl1("refute"));
+  const std::vector<std::vector<std::string>> commands = {
+      {"check", ok},
+      {"fix", ok},
+      {"barrier", "--producer", "cs uav", "--consumer", "ps srv"},
+      {"monotone", ok},
+      {"fuzz", "--seed", "1", "--count", "1"},
+  };
+  const std::vector<std::pair<std::vector<std::string>, std::string>> options = {
+      {{"--timeout", "0"},
+       "--timeout: 0 is not a budget: give at least 1 ms (4294967295 for about 50 days)"},
+      {{"--timeout", "x"},
+       "--timeout: expected a number of milliseconds, 1 to 4294967295, got 'x'"},
+      {{"--budget", "0"}, "--budget: must be at least 1 (engine calls)"},
+      {{"--profile", "rdna3"}, "--profile: unknown profile 'rdna3' (strict, rdna2)"},
+      {{"--cost", "FOO=1"},
+       "--cost: 'FOO=1': 'FOO' has no cost of its own (see model/COSTS.md: sync operations, "
+       "control flags and sync commands)"},
+      {{"--assume", "+A-INITIAL-ZER0"},
+       "--assume: unknown assumption 'A-INITIAL-ZER0'; did you mean 'A-INITIAL-ZERO'? "
+       "(model/SEMANTICS.md lists them)"},
+  };
+  for (const auto& one : options) {
+    const std::vector<std::string>& option = one.first;
+    const std::string& message = one.second;
+    size_t takers = 0;
+    for (const auto& command : commands) {
+      std::vector<std::string> args = {command[0]};
+      args.insert(args.end(), option.begin(), option.end());
+      args.insert(args.end(), command.begin() + 1, command.end());
+      CliRun r = run_cli(args, within(std::chrono::seconds(60)));
+      CAPTURE(args[0]);
+      CAPTURE(option[0]);
+      if (r.err.find("unknown option") != std::string::npos) continue;  // not one it takes
+      ++takers;
+      CHECK(r.exit_code == 64);
+      CHECK(r.err == "syncproof " + command[0] + ": " + message + "\n");
+      CHECK(r.out.empty());
+    }
+    CAPTURE(option[0]);
+    CHECK(takers >= 2);  // --assume: check and fix
+  }
 }

@@ -26,6 +26,30 @@ TEST_CASE("generated cases are deterministic and lint clean unless made invalid 
   CHECK(invalid > 3);
 }
 
+// `fuzz --max-commands K`: no case has more than K commands, patterns (a barrier, a label or
+// fence hand-off: 2 to 4 commands) and the wait put in for a deadlock included, and every size up
+// to K occurs.
+TEST_CASE("generated cases have at most --max-commands commands, and every size up to it") {
+  for (int max : {1, 2, 3, 5, 10}) {
+    CAPTURE(max);
+    std::vector<int> seen(static_cast<size_t>(max) + 1, 0);
+    for (uint64_t seed = 1; seed <= 400; ++seed) {
+      FuzzCase fc = generate_case(seed, {max, 3});
+      auto pr = lang::parse_case("fuzz.sync", fc.render());
+      size_t commands = 0;
+      for (const auto& q : pr.c.queues) commands += q.commands.size();
+      CAPTURE(fc.render());
+      REQUIRE(commands >= 1);
+      REQUIRE(commands <= static_cast<size_t>(max));
+      ++seen[commands];
+    }
+    for (int n = 1; n <= max; ++n) {
+      CAPTURE(n);
+      CHECK(seen[static_cast<size_t>(n)] > 0);
+    }
+  }
+}
+
 // The cross-check says little about cases that are rejected or vacuous: at every size, only the
 // cases made invalid on purpose (about one in ten) fail to lint, and every valid case has a
 // complete execution, except the deadlocks put in on purpose (which ask deadlock-free only).

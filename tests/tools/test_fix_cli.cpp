@@ -111,24 +111,30 @@ TEST_CASE("fix: bad input and bad options get their exit code and exact message"
   d.write("bad.sync", "case \"x\"\nqueue q compute\non q:\n  Bogus()\n");
   const Ran bad = run(d.path, "fix bad.sync");
   CHECK(bad.rc == 2);
-  CHECK(bad.out.find("bad.sync:4:3: error: unknown command 'Bogus'") == 0);
+  CHECK(bad.err == "bad.sync:4:3: error: unknown command 'Bogus'\n  Bogus()\n  ^~~~~\n");
+  CHECK(bad.out ==
+        "fix: 0 cases: 0 fixed, 0 with nothing to fix, 0 unfixable, 0 not found within the "
+        "budget, 0 not confirmed; 1 input errors, 0 unreadable\n");
   const Ran missing = run(d.path, "fix nothing.sync");
   CHECK(missing.rc == 3);
-  CHECK(missing.out.find(
-            "nothing.sync: error: cannot read the file: No such file or directory\n") == 0);
+  CHECK(missing.err == "nothing.sync: error: cannot read the file: No such file or directory\n");
   d.write("f.sync", kBroken);
   const Ran cost = run(d.path, "fix --cost FOO=1 f.sync");
   CHECK(cost.rc == 64);
   CHECK(cost.err ==
-        "syncproof fix: --cost 'FOO=1': 'FOO' has no cost of its own (see model/COSTS.md: sync "
+        "syncproof fix: --cost: 'FOO=1': 'FOO' has no cost of its own (see model/COSTS.md: sync "
         "operations, control flags and sync commands)\n");
   const Ran budget = run(d.path, "fix --budget 0 f.sync");
   CHECK(budget.rc == 64);
-  CHECK(budget.err == "syncproof fix: --budget must be at least 1\n");
+  CHECK(budget.err == "syncproof fix: --budget: must be at least 1 (engine calls)\n");
   d.write("s.json", "{}\n");
   const Ran json = run(d.path, "fix s.json");
   CHECK(json.rc == 2);
-  CHECK(json.out.find("s.json: error: a JSON command stream is generated, not edited") == 0);
+  CHECK(json.err.find("s.json: error: a JSON command stream is generated, not edited") == 0);
+  const Ran piped = run(d.path, "fix - < f.sync");
+  CHECK(piped.rc == 64);
+  CHECK(piped.err ==
+        "syncproof fix: fix edits files: give the case file, not standard input ('-')\n");
 }
 
 TEST_CASE("check: a violated prove property's trace ends with its complete fix") {

@@ -44,13 +44,14 @@ Run run_app(std::vector<const char*> argv) {
   CLI::App app{"test"};
   app.require_subcommand(1);
   int rc = -1;
-  register_encode(app, rc);
-  register_decode(app, rc);
+  const Command commands[] = {register_encode(app), register_decode(app)};
   std::ostringstream out, err;
   auto* old_out = std::cout.rdbuf(out.rdbuf());
   auto* old_err = std::cerr.rdbuf(err.rdbuf());
   try {
     app.parse(static_cast<int>(argv.size()), argv.data());
+    for (const Command& c : commands)
+      if (c.app->parsed()) rc = c.run();
   } catch (const CLI::ParseError&) {
     rc = kUsage;
   }

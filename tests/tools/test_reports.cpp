@@ -1,5 +1,5 @@
-// The machine-readable reports (report/): each format is parsed back (JSON with nlohmann, JUnit
-// with pugixml, SARIF as JSON) and checked against the text report the same batch printed.
+// The reports (report/): each format is parsed back (JSON with nlohmann, JUnit with pugixml,
+// SARIF as JSON) and checked against the text report of the same batch.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
@@ -13,6 +13,7 @@
 #include "report/json.h"
 #include "report/junit.h"
 #include "report/sarif.h"
+#include "report/text.h"
 #include "tools/batch.h"
 
 using namespace syncproof;
@@ -28,11 +29,13 @@ struct Batch {
   report::Run run;
   std::string text;  // the text report, as `syncproof check` prints it
 
-  static void write(const fs::path& p, std::string_view body) { std::ofstream(p) << body; }
-
-  Batch() {
+  // `prefix` goes before every case file's text (a line moves every line of the file).
+  explicit Batch(const std::vector<std::string>& names = {}, std::string_view prefix = "") {
     fs::remove_all(dir);
     fs::create_directories(dir);
+    const auto write = [&](const fs::path& p, const std::string& body) {
+      std::ofstream(p) << prefix << body;
+    };
     const std::string head =
         "queue acs compute\nbuffer grid 0x10000 0x4000\non acs:\n"
         "  produce: Dispatch writes grid as uav\n"
@@ -57,17 +60,20 @@ struct Batch {
           "queue acs compute\n"
           "fence f\non acs:\n  Wait(f, 1)  # expect: warning nothing signals fence 'f'\n");
     std::vector<lang::CaseInput> inputs;
-    for (const char* f : {"a-proved.sync", "b-refuted.sync", "c-surprise.sync", "d-lint-error.sync",
-                          "e-lint-only.sync", "f-missing.sync"})
+    const std::vector<std::string> all = {"a-proved.sync",    "b-refuted.sync",
+                                          "c-surprise.sync",  "d-lint-error.sync",
+                                          "e-lint-only.sync", "f-missing.sync"};
+    for (const std::string& f : names.empty() ? all : names)
       inputs.push_back({(dir / f).string(), (dir / f).string(), "", lang::FileProblem::None});
     cli::EngineRun settings;
     run.version = "test";
     run.engine = "smt";
-    cli::run_batch(inputs, settings, {2, false, false}, [&](cli::CaseOutcome& o) {
-      text += o.text;
+    cli::run_batch(inputs, settings, {2}, [&](cli::CaseOutcome& o) {
+      text += report::case_report(o.entry, {});
       run.cases.push_back(std::move(o.entry));
     });
-    run.exit_code = 4;
+    text += report::summary_text(run, {});
+    run.exit_code = static_cast<int>(cli::exit_code(run));
   }
   ~Batch() { fs::remove_all(dir); }
 
@@ -150,6 +156,7 @@ TEST_CASE("JSON: every case and property, with the text report's verdicts, trace
   const json& s = doc["summary"];
   CHECK(s["properties"] == 5);
   CHECK(s["not_as_expected"] == 2);  // c-surprise's two properties
+  CHECK(s["gave_up"] == 0);
   CHECK(s["input_errors"] == 1);
   CHECK(s["unreadable"] == 1);
   CHECK(s["exit_code"] == 4);
@@ -171,14 +178,18 @@ TEST_CASE("JUnit: one testcase per property, failures carry the verdict and the 
     for (pugi::xml_node tc : s.children("testcase")) {
       ++n;
       names.push_back(tc.attribute("name").as_string());
+      // What the published schemas allow on a testcase (tests/report/junit-10.xsd), a time
+      // always among them.
+      std::vector<std::string> attributes;
+      for (pugi::xml_attribute a : tc.attributes()) attributes.emplace_back(a.name());
+      CHECK(attributes == std::vector<std::string>{"name", "classname", "time"});
     }
     CHECK(s.attribute("tests").as_ullong() == n);
   }
-  CHECK(names == std::vector<std::string>{
-                     "line 8: prove visible produce -> consume", "line 9: prove deadlock-free",
-                     "line 8: refute visible produce -> consume",
-                     "line 7: prove visible produce -> consume", "line 8: prove no-hazards", "lint",
-                     "diagnostics as expected", "read"});
+  CHECK(names == std::vector<std::string>{"prove visible produce -> consume", "prove deadlock-free",
+                                          "refute visible produce -> consume",
+                                          "prove visible produce -> consume", "prove no-hazards",
+                                          "lint", "diagnostics as expected", "read"});
   pugi::xml_node surprise =
       root.find_child_by_attribute("testsuite", "name", (b.dir / "c-surprise.sync").c_str());
   pugi::xml_node fail = surprise.first_child().child("failure");
@@ -209,7 +220,8 @@ TEST_CASE("SARIF 2.1.0: violations and surprises on their lines, traces as code 
   for (const json& r : rules) ids.push_back(r["id"]);
   CHECK(ids == std::vector<std::string>{"P-VISIBLE", "P-ORDERED", "P-NO-HAZARDS", "P-DEADLOCK-FREE",
                                         "L-CASE"});
-  // b (refuted, a note), c twice (surprises: errors), d's lint error, e's markers are expected.
+  // c twice (surprises: errors), d's lint error; b's refutation is what it states and e's
+  // diagnostics are what its markers expect: neither is a result.
   const json& results = run["results"];
   std::vector<std::string> seen;
   for (const json& r : results) {
@@ -223,20 +235,136 @@ TEST_CASE("SARIF 2.1.0: violations and surprises on their lines, traces as code 
                     r["level"].get<std::string>()));
   }
   INFO(fmt::format("{}", fmt::join(seen, " | ")));
-  CHECK(seen == std::vector<std::string>{
-                    "b-refuted.sync 8 P-VISIBLE note", "c-surprise.sync 7 P-VISIBLE error",
-                    "c-surprise.sync 8 P-NO-HAZARDS error", "d-lint-error.sync 3 L-CASE error"});
+  CHECK(seen == std::vector<std::string>{"c-surprise.sync 7 P-VISIBLE error",
+                                         "c-surprise.sync 8 P-NO-HAZARDS error",
+                                         "d-lint-error.sync 3 L-CASE error"});
   // The code flow holds the trace, each step at its command's line.
   const report::CaseEntry& c = b.entry("c-surprise.sync");
   const auto& trace = std::get<properties::Violated>(c.result.results[0].verdict).trace;
-  const json& steps = results[1]["codeFlows"][0]["threadFlows"][0]["locations"];
+  const json& steps = results[0]["codeFlows"][0]["threadFlows"][0]["locations"];
   REQUIRE(steps.size() == trace.lines.size());
   for (size_t i = 0; i < steps.size(); ++i) {
     CHECK(steps[i]["location"]["physicalLocation"]["region"]["startLine"] == trace.lines[i].line);
     CHECK(steps[i]["executionOrder"] == i + 1);
   }
-  CHECK(results[1]["message"]["text"].get<std::string>().find(trace.why) != std::string::npos);
+  CHECK(results[0]["message"]["text"].get<std::string>().find(trace.why) != std::string::npos);
   CHECK(run["invocations"][0]["exitCode"] == 4);
+  // A case with errors and an unreadable input: the run did not answer everything.
   CHECK(run["invocations"][0]["executionSuccessful"] == false);
   CHECK(run["invocations"][0]["toolExecutionNotifications"].size() == 1);  // f-missing
+}
+
+TEST_CASE("SARIF: a run that finds violations but answers everything executed successfully") {
+  Batch b({"a-proved.sync", "b-refuted.sync", "c-surprise.sync"});
+  CHECK(b.run.exit_code == 4);
+  const json run = json::parse(report::write_sarif(b.run))["runs"][0];
+  CHECK(run["invocations"][0]["exitCode"] == 4);
+  CHECK(run["invocations"][0]["executionSuccessful"] == true);
+  CHECK(run["results"].size() == 2);  // c-surprise's two properties
+  CHECK(run["columnKind"] == "unicodeCodePoints");
+  // Only the expected refutation: no result at all, and still complete.
+  Batch quiet({"b-refuted.sync"});
+  const json clean = json::parse(report::write_sarif(quiet.run))["runs"][0];
+  CHECK(clean["results"].empty());
+  CHECK(clean["invocations"][0]["executionSuccessful"] == true);
+  CHECK(clean["invocations"][0]["exitCode"] == 0);
+}
+
+TEST_CASE("JUnit: test names and class names do not move when the lines of every case move") {
+  const auto tests = [](const Batch& b) {
+    pugi::xml_document doc;
+    REQUIRE(doc.load_string(report::write_junit(b.run).c_str()));
+    std::vector<std::string> out;
+    for (pugi::xml_node s : doc.child("testsuites").children("testsuite"))
+      for (pugi::xml_node tc : s.children("testcase"))
+        out.push_back(fmt::format("{} / {}", tc.attribute("classname").as_string(),
+                                  tc.attribute("name").as_string()));
+    return out;
+  };
+  const std::vector<std::string> before = tests(Batch());
+  Batch moved({}, "# a line inserted at the top\n");
+  CHECK(moved.entry("a-proved.sync").c.properties[0].loc.line == 9);  // was 8: it did move
+  CHECK(tests(moved) == before);
+}
+
+namespace {
+
+// One hand-made case entry whose file holds non-ASCII text and whose path has a control byte.
+report::Run odd_run() {
+  report::Run r;
+  r.version = "test";
+  r.engine = "smt";
+  report::CaseEntry e;
+  e.path = "dir/ctl\x01name \xC3\xA9.sync";
+  e.display = "dir/ctl\\x01name \xC3\xA9.sync";
+  e.c.file = e.display;
+  e.c.lines = {"queue q compute", "  x: Dispatch  # \xC3\xA9t\xC3\xA9",
+               "\xE2\x82\xAC\xE2\x82\xAC bogus"};
+  e.status = report::CaseStatus::InputErrors;
+  e.diags.push_back({model::Severity::Error, {3, 8}, "unknown keyword 'bogus'", 5});
+  r.cases.push_back(std::move(e));
+  r.exit_code = 2;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("SARIF: columns count code points, URIs percent-encode the path's raw bytes") {
+  const json run = json::parse(report::write_sarif(odd_run()))["runs"][0];
+  REQUIRE(run["results"].size() == 1);
+  const json& loc = run["results"][0]["locations"][0]["physicalLocation"];
+  CHECK(loc["artifactLocation"]["uri"] == "dir/ctl%01name%20%C3%A9.sync");
+  // Byte 8 of "€€ bogus" is the 'b': two 3-byte characters and a space before it.
+  CHECK(loc["region"]["startLine"] == 3);
+  CHECK(loc["region"]["startColumn"] == 4);
+  CHECK(run["invocations"][0]["executionSuccessful"] == false);  // a case with errors
+}
+
+TEST_CASE("JSON and JUnit carry the raw path, each escaped its own way") {
+  const report::Run r = odd_run();
+  const std::string j = report::write_json(r);
+  CHECK(j.find("\"file\": \"dir/ctl\\u0001name \xC3\xA9.sync\"") != std::string::npos);
+  CHECK(json::parse(j)["cases"][0]["file"] == "dir/ctl\x01name \xC3\xA9.sync");
+  const std::string x = report::write_junit(r);
+  // XML 1.0 cannot hold U+0001 at all, not even as &#1;: it becomes U+FFFD.
+  CHECK(x.find("name=\"dir/ctl\xEF\xBF\xBDname \xC3\xA9.sync\"") != std::string::npos);
+  pugi::xml_document doc;
+  CHECK(doc.load_string(x.c_str()));
+}
+
+TEST_CASE("SARIF fixes: each edit says its cost once, several add up to a total") {
+  report::Run r = odd_run();
+  report::CaseEntry& e = r.cases[0];
+  e.status = report::CaseStatus::Checked;
+  e.diags.clear();
+  e.c.properties.push_back({});
+  e.c.properties[0].expect = model::Expectation::Holds;
+  e.c.properties[0].loc = {2, 1};
+  properties::Violated v;
+  properties::Fix f;
+  f.edits = {"f.sync:2: add D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE to SyncTopOfPipeX (+2)"};
+  f.cost = 2;
+  f.changes = {{2, 20, 1, "T"}};
+  v.trace.fix = f;
+  properties::PropertyResult pr;
+  pr.property = 0;
+  pr.verdict = v;
+  e.result.results.push_back(pr);
+  const auto description = [&] {
+    const json run = json::parse(report::write_sarif(r))["runs"][0];
+    REQUIRE(run["results"].size() == 1);
+    return run["results"][0]["fixes"][0]["description"]["text"].get<std::string>();
+  };
+  CHECK(description() == "f.sync:2: add D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE to SyncTopOfPipeX (+2)");
+  auto& fix = *std::get<properties::Violated>(e.result.results[0].verdict).trace.fix;
+  fix.edits.push_back("f.sync:2: add D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE to SyncTopOfPipeX (+1)");
+  fix.cost = 3;
+  CHECK(description() ==
+        "f.sync:2: add D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE to SyncTopOfPipeX (+2); f.sync:2: add "
+        "D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE to SyncTopOfPipeX (+1); total cost +3");
+  // The 't' of "  x: Dispatch  # été" is byte 20 and code point 19.
+  const json run = json::parse(report::write_sarif(r))["runs"][0];
+  const json& region =
+      run["results"][0]["fixes"][0]["artifactChanges"][0]["replacements"][0]["deletedRegion"];
+  CHECK(region == json{{"startLine", 2}, {"startColumn", 19}, {"endLine", 2}, {"endColumn", 20}});
 }

@@ -1,6 +1,7 @@
 // The shared helpers: the edit distance behind every suggestion, atomic file writes.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -45,6 +46,13 @@ TEST_CASE("atomic writes: the whole text or the old file, no temporary left behi
   auto dir = fs::temp_directory_path() / fmt::format("syncproof-test-atomic-{}", ::getpid());
   fs::remove_all(dir);
   const fs::path f = dir / "sub" / "r.xml";
+  // A missing directory is an error, not made in silence.
+  auto missing = syncproof::util::write_file_atomically(f.string(), "first");
+  REQUIRE(missing);
+  CHECK(*missing == fmt::format("cannot write {}: the directory {} does not exist", f.string(),
+                                f.parent_path().string()));
+  CHECK(!fs::exists(dir));
+  fs::create_directories(f.parent_path());
   REQUIRE(!syncproof::util::write_file_atomically(f.string(), "first"));
   CHECK(read(f) == "first");
   REQUIRE(!syncproof::util::write_file_atomically(f.string(), "second, longer"));
@@ -55,6 +63,101 @@ TEST_CASE("atomic writes: the whole text or the old file, no temporary left behi
   // A directory in the way is an error message, not an exception.
   auto err = syncproof::util::write_file_atomically(f.parent_path().string(), "x");
   REQUIRE(err);
-  CHECK(err->find("is a directory") != std::string::npos);
+  CHECK(*err == fmt::format("cannot write {}: it is a directory", f.parent_path().string()));
   fs::remove_all(dir);
+}
+
+namespace {
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / fmt::format("syncproof-test-keep-{}", ::getpid());
+  TempDir() {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+mode_t mode_of(const fs::path& p) {
+  struct stat st {};
+  REQUIRE(::stat(p.c_str(), &st) == 0);
+  return st.st_mode & 07777;
+}
+
+}  // namespace
+
+TEST_CASE("atomic writes keep a file's mode and owner, and give a new file 0666 less the umask") {
+  TempDir d;
+  const fs::path f = d.path / "f.sync";
+  std::ofstream(f) << "old";
+  REQUIRE(::chmod(f.c_str(), 0600) == 0);
+  const bool root = ::geteuid() == 0;
+  if (root) REQUIRE(::chown(f.c_str(), 65534, 65534) == 0);
+  REQUIRE(!syncproof::util::write_file_atomically(f.string(), "new"));
+  CHECK(read(f) == "new");
+  CHECK(mode_of(f) == 0600);
+  if (root) {
+    struct stat st {};
+    REQUIRE(::stat(f.c_str(), &st) == 0);
+    CHECK(st.st_uid == 65534);
+    CHECK(st.st_gid == 65534);
+  }
+  const mode_t mask = ::umask(022);  // this test's own, put back below
+  REQUIRE(!syncproof::util::write_file_atomically((d.path / "new.json").string(), "{}"));
+  CHECK(mode_of(d.path / "new.json") == 0644);
+  ::umask(077);
+  REQUIRE(!syncproof::util::write_file_atomically((d.path / "private.json").string(), "{}"));
+  CHECK(mode_of(d.path / "private.json") == 0600);
+  ::umask(mask);
+}
+
+TEST_CASE("atomic writes go through a symbolic link to the file it names, and the link stays") {
+  TempDir d;
+  fs::create_directories(d.path / "real");
+  std::ofstream(d.path / "real" / "f.sync") << "old";
+  fs::create_symlink("real/f.sync", d.path / "link.sync");
+  REQUIRE(!syncproof::util::write_file_atomically((d.path / "link.sync").string(), "new"));
+  CHECK(fs::is_symlink(d.path / "link.sync"));
+  CHECK(read(d.path / "real" / "f.sync") == "new");
+  // A dangling link: its target is made, as `>` would make it.
+  fs::create_symlink("real/g.sync", d.path / "dangling.sync");
+  REQUIRE(!syncproof::util::write_file_atomically((d.path / "dangling.sync").string(), "g"));
+  CHECK(fs::is_symlink(d.path / "dangling.sync"));
+  CHECK(read(d.path / "real" / "g.sync") == "g");
+  // A loop is an error.
+  fs::create_symlink("loop.sync", d.path / "loop.sync");
+  auto err = syncproof::util::write_file_atomically((d.path / "loop.sync").string(), "x");
+  REQUIRE(err);
+  CHECK(err->ends_with(": symlink loop (too many levels of symbolic links)"));
+}
+
+TEST_CASE("atomic writes refuse a read-only file and leave it as it was") {
+  TempDir d;
+  const fs::path f = d.path / "f.sync";
+  std::ofstream(f) << "old";
+  REQUIRE(::chmod(f.c_str(), 0444) == 0);
+  const std::string want = fmt::format(
+      "cannot write {}: it is read-only (not changed: make it writable first, e.g. chmod u+w, or "
+      "open it for edit in version control)",
+      f.string());
+  CHECK(syncproof::util::check_writable(f.string()) == want);
+  CHECK(syncproof::util::write_file_atomically(f.string(), "new") == want);
+  CHECK(read(f) == "old");
+  CHECK(mode_of(f) == 0444);
+}
+
+TEST_CASE("atomic writes to a character device write to it, not over it") {
+  REQUIRE(!syncproof::util::write_file_atomically("/dev/null", "discarded"));
+  struct stat st {};
+  REQUIRE(::stat("/dev/null", &st) == 0);
+  CHECK(S_ISCHR(st.st_mode));
+}
+
+TEST_CASE("closest: the nearest candidate for a did-you-mean, or none") {
+  const std::vector<std::string> commands = {"check", "lint", "fix", "barrier", "export"};
+  CHECK(syncproof::util::closest("chek", commands) == "check");
+  CHECK(syncproof::util::closest("lnit", commands) == "lint");
+  CHECK(syncproof::util::closest("frobnicate", commands) == std::nullopt);
+  CHECK(syncproof::util::closest("", commands) == std::nullopt);
+  CHECK(syncproof::util::closest("--fromat", {"--format", "--output"}) == "--format");
 }
