@@ -37,7 +37,8 @@ void Parser::finish() {
   // resource or another label, so the pairing of those accesses is no surprise.
   for (size_t i = 0; i < c_.labels.size(); ++i) {
     const model::Label& l = c_.labels[i];
-    const model::Resource word{l.name, model::ResourceKind::Buffer, l.address, 8, false, l.loc};
+    const model::Resource word{l.name, model::ResourceKind::Buffer, l.address, 8, false, l.loc, {},
+                               {}};
     line_ = l.loc.line;
     const Token at{TokKind::Ident, l.name, 0, l.loc.col, static_cast<uint32_t>(l.name.size())};
     for (const model::Resource& r : c_.resources)
@@ -129,6 +130,11 @@ void Parser::finish() {
                                                "the 64-bit values written there)"
                                              : ""));
     }
+  }
+  // Barrier pairing and state tracking need every command: only on a file without errors.
+  if (errors_ == 0) {
+    check_splits();
+    check_states();
   }
   line_ = 0;
 }

@@ -242,7 +242,7 @@ void Parser::parse_resource(Cursor& c, model::ResourceKind kind) {
         error(c.peek(), "'compressed' applies to textures only (DCC/HTILE metadata)");
         ok = false;
       } else {
-        ok = expect_end(c, fmt::format("the {} declaration", kw.text));
+        ok = parse_initial_state(c, r) && expect_end(c, fmt::format("the {} declaration", kw.text));
       }
       if (ok && r.size == 0) {
         error(size_tok, fmt::format("{} {} has size 0", kw.text, quote(r.name)));
@@ -305,6 +305,61 @@ void Parser::parse_on(Cursor& c) {
   }
   if (!expect_end(c, fmt::format("'on {}:'", name.text))) return;
   if (q) block_queue_ = q->index;
+}
+
+}  // namespace syncproof::lang::detail
+
+namespace syncproof::lang::detail {
+
+// `[state STATES] [layout LAYOUT]` after a resource's size: the state (d3d12.h
+// D3D12_RESOURCE_STATES) and, for textures, the layout (D3D12_BARRIER_LAYOUT) it is created in,
+// which makes it state-tracked (lang/state_track.cpp).
+bool Parser::parse_initial_state(Cursor& c, model::Resource& r) {
+  using model::d3d12::Family;
+  if (c.at_word("state")) {
+    c.next();
+    auto w = state_words(c, Family::ResourceState, "the initial state");
+    if (!w) return false;
+    r.state = w->value;
+  }
+  if (c.at_word("layout")) {
+    const Token& kw = c.next();
+    if (r.kind == model::ResourceKind::Buffer) {
+      error(kw, "buffers have no layout: 'layout' applies to textures only");
+      return false;
+    }
+    auto w = state_words(c, Family::BarrierLayout, "the initial layout");
+    if (!w) return false;
+    if (w->value == model::d3d12::kLayout.undefined || model::d3d12::video_layout(w->value)) {
+      error(*w->items.front().first,
+            fmt::format("a texture cannot be created in layout {}",
+                        model::d3d12::describe(Family::BarrierLayout, w->value)));
+      return false;
+    }
+    r.layout = w->value;
+    if (r.state && model::state_layout(*r.state) != w->value)
+      error(*w->items.front().first,
+            fmt::format(
+                "layout {} is not the layout of state {} ({})",
+                model::d3d12::describe(Family::BarrierLayout, w->value),
+                model::d3d12::describe(Family::ResourceState, *r.state),
+                model::d3d12::describe(Family::BarrierLayout, model::state_layout(*r.state))));
+    if (r.state && model::state_layout(*r.state) != w->value) return false;
+  }
+  return true;
+}
+
+// The words of a declaration up to the next keyword ('layout') or the end of the line.
+std::optional<D3dWord> Parser::state_words(Cursor& c, model::d3d12::Family f,
+                                           std::string_view slot) {
+  size_t end = c.pos();
+  while (end < c.end() &&
+         !(c.tokens()[end].kind == TokKind::Ident && c.tokens()[end].text == "layout"))
+    ++end;
+  Cursor sub(c.tokens(), c.pos(), end);
+  auto w = d3d12_word(sub, f, slot);
+  while (c.pos() < end) c.next();
+  return w;
 }
 
 }  // namespace syncproof::lang::detail

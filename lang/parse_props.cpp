@@ -101,9 +101,13 @@ void Parser::parse_property(Cursor& c) {
       }
       if (const model::FlagDef* d = model::find_any_flag(t.text)) {
         p.missing.emplace_back(d->name);
+      } else if (const model::d3d12::Name* n =
+                     model::d3d12::find(model::d3d12::Family::BarrierSync, t.text)) {
+        p.missing.emplace_back(n->name);  // a scope a barrier's SYNC_AFTER must hold
       } else if (auto it = names_.find(t.text);
-                 it != names_.end() && it->second.kind == NameKind::Command) {
-        p.missing.push_back(t.text);
+                 it != names_.end() &&
+                 (it->second.kind == NameKind::Command || it->second.kind == NameKind::Resource)) {
+        p.missing.push_back(t.text);  // a command, or a resource a barrier must name
       } else {
         std::string msg =
             fmt::format("{} after 'missing' is neither a flag nor a command label", quote(t.text));

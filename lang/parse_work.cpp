@@ -65,7 +65,9 @@ void Parser::parse_command(Cursor& c) {
     error(name, std::move(msg));
   } else {
     c.next();
-    body = is_work(*api) ? parse_work(c, *api, name) : parse_sync(c, *api, name);
+    body = is_work(*api)                                        ? parse_work(c, *api, name)
+           : api == Api::ResourceBarrier || api == Api::Barrier ? parse_barrier(c, *api, name)
+                                                                : parse_sync(c, *api, name);
   }
   const model::Queue* q = current_queue();
   const bool keep = body && q;

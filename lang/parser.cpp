@@ -45,6 +45,8 @@ constexpr ApiName kApis[] = {
     {Api::WaitX, "WaitX"},
     {Api::Signal, "Signal"},
     {Api::Wait, "Wait"},
+    {Api::ResourceBarrier, "ResourceBarrier"},
+    {Api::Barrier, "Barrier"},
 };
 
 bool contains(std::span<const std::string_view> list, std::string_view w) {

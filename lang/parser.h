@@ -9,6 +9,7 @@
 
 #include "lang/cursor.h"
 #include "lang/parse.h"
+#include "model/d3d12.h"
 
 namespace syncproof::lang::detail {
 
@@ -45,6 +46,8 @@ enum class Api : uint8_t {
   WaitX,
   Signal,
   Wait,
+  ResourceBarrier,
+  Barrier,
 };
 std::optional<Api> api_from_name(std::string_view name);
 std::vector<std::string_view> api_names();
@@ -61,6 +64,14 @@ struct FlagWord {
   std::vector<FlagItem> items;
   uint32_t col = 0, len = 1;  // the whole argument
 };
+
+// A d3d12.h word (lang/parse_barrier.cpp): its items, to locate problems, and their OR.
+struct D3dWord {
+  uint32_t value = 0;
+  std::vector<std::pair<const Token*, uint32_t>> items;
+  uint32_t col = 0, len = 1;
+};
+inline constexpr uint32_t kNullResource = UINT32_MAX;  // NULL where a barrier takes one
 
 struct Destination {
   std::optional<uint32_t> label;
@@ -118,6 +129,7 @@ class Parser {
   void parse_target(Cursor& c);
   void parse_queue(Cursor& c);
   void parse_resource(Cursor& c, model::ResourceKind kind);
+  bool parse_initial_state(Cursor& c, model::Resource& r);
   void parse_fence(Cursor& c);
   void parse_label(Cursor& c);
   void parse_on(Cursor& c);
@@ -147,6 +159,19 @@ class Parser {
   std::optional<model::SyncRange> range_args(Cursor base, Cursor size);
   const model::Queue* current_queue() const;
 
+  // ---- standard barriers (parse_barrier.cpp) ----
+  std::optional<model::CommandBody> parse_barrier(Cursor& c, Api api, const Token& name);
+  std::optional<model::CommandBody> parse_resource_barrier(std::vector<Cursor>& args,
+                                                           model::BarrierCmd b);
+  std::optional<model::CommandBody> parse_enhanced_barrier(std::vector<Cursor>& args,
+                                                           model::BarrierCmd b);
+  std::optional<D3dWord> d3d12_word(Cursor arg, model::d3d12::Family f, std::string_view slot);
+  bool check_queue_bits(const D3dWord& w, uint32_t allowed, model::d3d12::Family f);
+  std::optional<uint32_t> barrier_resource(Cursor arg, bool null_ok, std::string_view slot);
+  void check_enhanced_rules(const model::BarrierCmd& b, const D3dWord& sb, const D3dWord& sa,
+                            const D3dWord& ab, const D3dWord& aa, const D3dWord* la);
+  std::optional<D3dWord> state_words(Cursor& c, model::d3d12::Family f, std::string_view slot);
+
   // ---- flag words (parse_flags.cpp) ----
   std::optional<FlagWord> flag_word(Cursor arg, model::FlagFamily family, std::string_view slot);
   void report_problems(const std::vector<model::FlagProblem>& problems, const FlagWord& w);
@@ -160,6 +185,11 @@ class Parser {
   // ---- whole-file checks (lint.cpp) ----
   void finish();
   void check_overlap(const model::Resource& r, const Token& name);
+  // state tracking and split pairing of the standard barriers (state_track.cpp)
+  void command_clocks(std::vector<std::vector<std::vector<uint32_t>>>& clock,
+                      std::vector<std::pair<uint32_t, uint32_t>>& order);
+  void check_states();
+  void check_splits();
 
   model::Case c_;
   std::vector<Diagnostic> diags_;

@@ -53,6 +53,11 @@ constexpr std::array<AssumptionDef, kAssumptionCount> kTable{{
      "the render back-ends' caches (CB, DB and their metadata caches) fill a line only while a "
      "render back-end access of work in flight touches its 256-byte block",
      false, true},
+    {AssumptionId::BarrierPal, "A-BARRIER-PAL",
+     "a standard barrier (ResourceBarrier, Barrier) also does what AMD's PAL driver emits for it "
+     "on gfx10.3: stage waits, whole-cache flushes and invalidations, the ME held until they are "
+     "done",
+     false, true},
 }};
 
 }  // namespace

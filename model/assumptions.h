@@ -27,8 +27,9 @@ enum class AssumptionId : uint8_t {
   TimestampNonzero,     // A-TIMESTAMP-NONZERO
   BopValueThroughGl2,   // A-BOP-VALUE-THROUGH-GL2
   RbFillOnAccess,       // A-RB-FILL-ON-ACCESS
+  BarrierPal,           // A-BARRIER-PAL
 };
-inline constexpr int kAssumptionCount = 14;
+inline constexpr int kAssumptionCount = 15;
 
 struct AssumptionDef {
   AssumptionId id;

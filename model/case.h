@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "model/barrier.h"
 #include "model/flags.h"
 #include "model/validity.h"
 
@@ -26,6 +27,9 @@ struct Resource {
   uint64_t size = 0;
   bool compressed = false;  // textures only: has DCC/HTILE-style metadata
   SrcLoc loc;
+  // `state STATES` / `layout LAYOUT` (d3d12.h values): the resource is state-tracked like the
+  // debug layer does (lang/). Without either it is not.
+  std::optional<uint32_t> state = {}, layout = {};
 };
 
 struct Fence {
@@ -163,7 +167,7 @@ struct WaitFenceCmd {  // WaitX (xbox) or the standard ID3D12CommandQueue::Wait
 };
 
 using CommandBody =
-    std::variant<WorkCmd, SyncCmd, BopWriteCmd, WaitValueCmd, SignalCmd, WaitFenceCmd>;
+    std::variant<WorkCmd, SyncCmd, BopWriteCmd, WaitValueCmd, SignalCmd, WaitFenceCmd, BarrierCmd>;
 
 struct Command {
   std::string label;  // "" when the line has no `label:` prefix

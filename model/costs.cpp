@@ -2,6 +2,8 @@
 // reads that table and compares it with this one, so they cannot drift apart.
 #include "model/costs.h"
 
+#include "model/barrier_pal.h"
+
 #include <fmt/format.h>
 
 #include <array>
@@ -69,6 +71,13 @@ constexpr std::array kCostTable = std::to_array<CostEntry>({
     {CK::Command, cmd(CostCommand::Wait), "Wait", 4},
     {CK::Command, cmd(CostCommand::HostSignal), "HostSignal", 0},
     {CK::Command, cmd(CostCommand::HostWait), "HostWait", 4},
+    {CK::Command, cmd(CostCommand::ResourceBarrierTransition), "ResourceBarrier(TRANSITION)", 2},
+    {CK::Command, cmd(CostCommand::ResourceBarrierUav), "ResourceBarrier(UAV)", 2},
+    {CK::Command, cmd(CostCommand::ResourceBarrierAliasing), "ResourceBarrier(ALIASING)", 2},
+    {CK::Command, cmd(CostCommand::BarrierGlobal), "Barrier(GLOBAL)", 2},
+    {CK::Command, cmd(CostCommand::BarrierBuffer), "Barrier(BUFFER)", 2},
+    {CK::Command, cmd(CostCommand::BarrierTexture), "Barrier(TEXTURE)", 2},
+    {CK::Command, cmd(CostCommand::CompressedLayoutChange), "CompressedLayoutChange", 16},
 });
 
 constexpr std::string_view kSyncPrefix = "D3D12XBOX_SYNC_FLAG_";
@@ -168,7 +177,65 @@ int CostModel::controls(ControlFlags f) const {
   return sum;
 }
 
-int CostModel::of(const Command& c, QueueType q) const {
+int CostModel::of_barrier(const BarrierCmd& b, QueueType q, const Case* c) const {
+  CostCommand row = CostCommand::BarrierGlobal;
+  switch (b.kind) {
+    case BarrierKind::Transition:
+      row = CostCommand::ResourceBarrierTransition;
+      break;
+    case BarrierKind::Uav:
+      row = CostCommand::ResourceBarrierUav;
+      break;
+    case BarrierKind::Aliasing:
+      row = CostCommand::ResourceBarrierAliasing;
+      break;
+    case BarrierKind::Global:
+      row = CostCommand::BarrierGlobal;
+      break;
+    case BarrierKind::Buffer:
+      row = CostCommand::BarrierBuffer;
+      break;
+    case BarrierKind::Texture:
+      row = CostCommand::BarrierTexture;
+      break;
+  }
+  PalPlan plan;
+  bool compressed_change = false;
+  if (c) {
+    plan = pal_plan(*c, b, q);
+    const EnhancedBarrier e = enhanced(*c, b);
+    for (uint32_t r : e.resources)
+      compressed_change |= e.layout_change && c->resources[r].compressed;
+  } else {
+    Case none;  // no resources: a global barrier's view, the conservative target
+    EnhancedBarrier e = enhanced(none, BarrierCmd{b.kind,
+                                                  std::nullopt,
+                                                  std::nullopt,
+                                                  b.state_before,
+                                                  b.state_after,
+                                                  b.flags,
+                                                  b.sync_before,
+                                                  b.sync_after,
+                                                  b.access_before,
+                                                  b.access_after,
+                                                  b.layout_before,
+                                                  b.layout_after,
+                                                  b.discard,
+                                                  {}});
+    plan = pal_plan(e, q, Target{}, true);
+  }
+  // A split barrier's BEGIN half pays for the release, its END half for the acquire.
+  const SplitPart part = split_part(b);
+  const uint32_t ops = part == SplitPart::Begin ? plan.release
+                       : part == SplitPart::End ? plan.acquire
+                                                : plan.release | plan.acquire;
+  return command(row) + sync_word(ops) +
+         (compressed_change && part != SplitPart::End ? command(CostCommand::CompressedLayoutChange)
+                                                      : 0);
+}
+
+int CostModel::of(const Command& c, QueueType q, const Case* owner) const {
+  if (const auto* b = std::get_if<BarrierCmd>(&c.body)) return of_barrier(*b, q, owner);
   if (const auto* s = std::get_if<SyncCmd>(&c.body))
     return command(s->api == SyncApi::SyncTopOfPipeX ? CostCommand::SyncTopOfPipeX
                                                      : CostCommand::SyncBottomOfPipeX) +
@@ -193,7 +260,7 @@ int CostModel::of(const Command& c, QueueType q) const {
 int CostModel::barrier(const Case& c) const {
   int sum = 0;
   for (const Queue& q : c.queues)
-    for (const Command& cmd : q.commands) sum += of(cmd, q.type);
+    for (const Command& cmd : q.commands) sum += of(cmd, q.type, &c);
   return sum;
 }
 

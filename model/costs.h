@@ -31,6 +31,16 @@ enum class CostCommand : uint8_t {
   Wait,        // the standard Wait on a GPU queue (its invalidations extra)
   HostSignal,  // ID3D12Fence::Signal on the CPU
   HostWait,    // the CPU waits for a fence
+  // The standard barriers, each form's packets (what PAL emits for it besides is counted as the
+  // sync operations of model/barrier_pal.h), and the decompression of a compressed texture's
+  // layout change.
+  ResourceBarrierTransition,
+  ResourceBarrierUav,
+  ResourceBarrierAliasing,
+  BarrierGlobal,
+  BarrierBuffer,
+  BarrierTexture,
+  CompressedLayoutChange,
 };
 
 struct CostEntry {
@@ -58,8 +68,11 @@ class CostModel {
   int sync_word(uint32_t word) const;
   int controls(ControlFlags f) const;
   // A whole command on a queue of type q: the command, its flags, and what a standard fence does
-  // besides (SEMANTICS.md §5 R-STD-FENCE, R-FENCE-REACH). Work costs 0.
-  int of(const Command& cmd, QueueType q) const;
+  // besides (SEMANTICS.md §5 R-STD-FENCE, R-FENCE-REACH). Work costs 0. A standard barrier costs
+  // its form's packets and the operations PAL emits for it (model/barrier_pal.h), under the
+  // case's resources and target when `c` is given (else the conservative target).
+  int of(const Command& cmd, QueueType q, const Case* c = nullptr) const;
+  int of_barrier(const BarrierCmd& b, QueueType q, const Case* c) const;
   // Every command of the case.
   int barrier(const Case& c) const;
 

@@ -215,6 +215,8 @@ void Lowerer::lower_command(const Command& cmd) {
           lower_wait_value(b);
         else if constexpr (std::is_same_v<T, SignalCmd>)
           lower_signal(b);
+        else if constexpr (std::is_same_v<T, BarrierCmd>)
+          lower_barrier(b);
         else
           lower_wait_fence(b);
       },
@@ -232,6 +234,7 @@ void Lowerer::lower_work(const WorkCmd& w) {
     EventId e = ev(EventKind::StageEnd, fmt::format("{} waves end", name));
     order(after, b, Rule::WorkLaunch);
     order(b, e, Rule::StageSpan);
+    gate(s == Stage::Vs ? Gate::Vs : s == Stage::Ps ? Gate::Ps : Gate::Cs, b);
     lc().ends.push_back(e);
     add_end(Cat::AllWork, e);
     add_end(s == Stage::Vs ? Cat::Vs : s == Stage::Ps ? Cat::Ps : Cat::Cs, e);
@@ -247,6 +250,7 @@ void Lowerer::lower_work(const WorkCmd& w) {
       order(ps_e, rb, Rule::RbAfterPs);
       lc().ends.push_back(rb);
       add_end(Cat::AllWork, rb);
+      add_end(Cat::Rb, rb);
       for (const Access& a : w.accesses) {
         EventId lo = kNoEvent, hi = kNoEvent, end = kNoEvent;
         switch (a.kind) {
@@ -304,6 +308,7 @@ void Lowerer::lower_work(const WorkCmd& w) {
       EventId e = ev(EventKind::DmaDone, w.pfp_dma ? "PFP CP DMA done" : "CP DMA done");
       order(issuer, b, Rule::Dma);
       order(b, e, Rule::Dma);
+      gate(Gate::Copy, b);
       lc().ends.push_back(e);
       add_end(w.pfp_dma && graphics() ? Cat::PfpDma : Cat::MeDma, e);
       for (const Access& a : w.accesses) lower_access(a, w, b, e, e);
@@ -325,6 +330,8 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
                                                 to_string(a.kind)));
   order(lo, e, span);
   order(e, hi, span);
+  gate_access(a, e);
+  if (a.kind == AccessKind::Index) add_end(Cat::IndexReads, e);
   uint64_t ulo = r.address / kUnitBytes, uhi = (r.address + r.size - 1) / kUnitBytes;
   auto add = [&](Plane p, EventId arrive, bool write) {
     MemAccess m{e,
@@ -364,6 +371,10 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
         order(arrive, stage_end, Rule::WaveEndStores,
               Guard{AssumptionId::WaveEndStoresInGl2, true});
         add_end(Cat::Arrivals, arrive);
+        add_end(a.stage == Stage::Vs   ? Cat::VsStores
+                : a.stage == Stage::Ps ? Cat::PsStores
+                                       : Cat::CsStores,
+                arrive);
         break;
       case AccessKind::Rt:
       case AccessKind::Depth:

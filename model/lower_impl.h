@@ -11,8 +11,39 @@ namespace syncproof::model::detail {
 
 // Categories of "earlier work" a sync can wait for. A frontier event is >= every end event of
 // its category so far; frontiers are chained so each end is referenced once (linear encoding).
-enum class Cat : uint8_t { AllWork, Vs, Ps, Cs, Arrivals, MeDma, PfpDma, BopOps };
-inline constexpr int kCatCount = 8;
+// The last six are what a standard barrier's SYNC_BEFORE scopes wait for (lower_barrier.cpp):
+// the render back-ends, the shader stores of each stage landing, index fetches, and earlier
+// barriers completing (for a standard Signal).
+enum class Cat : uint8_t {
+  AllWork,
+  Vs,
+  Ps,
+  Cs,
+  Arrivals,
+  MeDma,
+  PfpDma,
+  BopOps,
+  Rb,
+  VsStores,
+  PsStores,
+  CsStores,
+  IndexReads,
+  Barriers
+};
+inline constexpr int kCatCount = 14;
+
+// Later work a standard barrier's SYNC_AFTER holds (lower_barrier.cpp): the waves of each
+// shader stage, the render back-ends' colour and depth accesses, index and indirect-argument
+// fetches, CP DMA copies.
+enum class Gate : uint8_t { Vs, Ps, Cs, Color, Depth, Index, Indirect, Copy };
+inline constexpr int kGateCount = 8;
+
+// A split barrier's BEGIN half waiting for its END (lower_barrier.cpp).
+struct OpenSplit {
+  std::vector<EventId> contract;  // its cache work (and release point): the END waits for these
+  EventId pal_token = kNoEvent;   // A-BARRIER-PAL: the bottom-of-pipe release the END waits for
+  uint32_t pal_acquire = 0;       // A-BARRIER-PAL: the acquire flags the END runs
+};
 
 struct RbWrite {  // a draw's render-back-end or stream-out write, for *_COHERENCY stalls
   EventId done;
@@ -29,7 +60,9 @@ struct QueueState {
   std::array<EventId, kCatCount> frontier{};
   std::vector<RbWrite> rb_writes;
   std::map<uint32_t, EventId> last_rb_write;  // resource -> arrival of the last RB write
-  QueueState() { frontier.fill(kNoEvent); }
+  std::array<EventId, kGateCount> gates{};    // standard barriers holding later work
+  std::map<uint64_t, OpenSplit> open_splits;  // split barriers begun, by resource
+  QueueState() { frontier.fill(kNoEvent), gates.fill(kNoEvent); }
 };
 
 struct ValueWriteRec {
@@ -93,6 +126,14 @@ class Lowerer {
   void lower_signal(const SignalCmd& s);
   void lower_wait_fence(const WaitFenceCmd& w);
   void lower_host(const Command& cmd);
+  // standard barriers (lower_barrier.cpp)
+  void lower_barrier(const BarrierCmd& b);
+  void gate(Gate g, EventId e);  // `e` (later work) waits for the barriers holding `g`
+  void gate_access(const Access& a, EventId e);
+  std::vector<EventId> barrier_release(const BarrierCmd& b, const EnhancedBarrier& e, EventId r);
+  void barrier_hold(const EnhancedBarrier& e, EventId done);
+  EventId pal_release(const EnhancedBarrier& e, EventId processed, bool split);
+  void pal_acquire(uint32_t acquire, std::vector<EventId> after);
   std::vector<EventId> emit_gcr(const std::vector<GcrOp>& ops, const std::vector<EventId>& after,
                                 Rule r, const ControlFlags& cf);
   std::vector<EventId> pipelined_bop_ops(const SyncFields& f, const SyncRange& r,

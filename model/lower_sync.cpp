@@ -349,6 +349,8 @@ void Lowerer::lower_signal(const SignalCmd& s) {
     // The standard Signal covers all earlier work, CP DMA included: its flushes start after it.
     order(frontier(Cat::MeDma, Rule::FenceSignal), b, Rule::FenceSignal);
     order(frontier(Cat::PfpDma, Rule::FenceSignal), b, Rule::FenceSignal);
+    // ...and every earlier standard barrier (R-BARRIER-FENCE).
+    order(frontier(Cat::Barriers, Rule::BarrierFence), b, Rule::BarrierFence);
   } else {
     // Signal2X's flags: the cache actions as in SyncBottomOfPipeX; the partial flushes are
     // already implied (the signal is at the bottom of the pipe); SYNC_CPDMA and IDLE hold the

@@ -5,7 +5,7 @@
 namespace syncproof::model {
 namespace {
 
-constexpr std::array<RuleDef, 34> kRules{{
+constexpr std::array<RuleDef, 40> kRules{{
     {Rule::CpOrder, "R-CP-ORDER",
      "each CP engine (PFP, ME, MEC) processes its queue's commands in order",
      "research §3.1: torvalds/linux drivers/gpu/drm/amd/amdgpu/nvd.h; GPUOpen-Drivers/pal "
@@ -126,6 +126,34 @@ constexpr std::array<RuleDef, 34> kRules{{
      "PS_PARTIAL_FLUSH also holds the ME until earlier vertex-shader waves have ended",
      "A-PS-FLUSH-WAITS-VS; research §3.3, §4.3: mesa src/amd/vulkan/radv_cs.c "
      "(gfx10_cs_emit_cache_flush emits only PS_PARTIAL_FLUSH when PS and VS waits are wanted)"},
+    {Rule::BarrierWait, "R-BARRIER-WAIT",
+     "a standard barrier waits for the earlier work of its queue in SYNC_BEFORE (and, for the "
+     "writes in ACCESS_BEFORE, until they have landed)",
+     "microsoft/DirectX-Specs d3d/D3D12EnhancedBarriers.md (Synchronization; Access Transitions)"},
+    {Rule::BarrierCache, "R-BARRIER-CACHE",
+     "a standard barrier's cache work for its resources (write-backs of what ACCESS_BEFORE wrote, "
+     "invalidations for what ACCESS_AFTER reads) runs after its wait and before it completes",
+     "microsoft/DirectX-Specs d3d/D3D12EnhancedBarriers.md (Access Transitions, Layout "
+     "Transitions)"},
+    {Rule::BarrierHold, "R-BARRIER-HOLD",
+     "later work of the queue in SYNC_AFTER starts after the barrier completed; a standard "
+     "Signal comes after every earlier barrier completed",
+     "microsoft/DirectX-Specs d3d/D3D12EnhancedBarriers.md (Synchronization); D3D12 "
+     "ID3D12CommandQueue::Signal"},
+    {Rule::BarrierSplit, "R-BARRIER-SPLIT",
+     "a split barrier's work runs between its BEGIN half and its END half; only the END half "
+     "holds later work",
+     "microsoft/DirectX-Specs d3d/D3D12EnhancedBarriers.md (Split Barriers)"},
+    {Rule::BarrierFence, "R-BARRIER-FENCE",
+     "a standard Signal sets its fence after every earlier barrier of the queue completed",
+     "D3D12 ID3D12CommandQueue::Signal; microsoft/DirectX-Specs d3d/D3D12EnhancedBarriers.md "
+     "(ExecuteCommandLists completion)"},
+    {Rule::BarrierPal, "R-BARRIER-PAL",
+     "a standard barrier also does what AMD's PAL emits for it on gfx10.3: partial flushes or an "
+     "end-of-pipe wait for SYNC_BEFORE, whole-cache RB flushes and GL2 operations at release, "
+     "GL0/GL1/K$/M$ invalidations at acquire; the ME resumes after them",
+     "A-BARRIER-PAL; research §5.3, §5.4: GPUOpen-Drivers/pal "
+     "src/core/hw/gfxip/gfx9/gfx9AcquireReleaseBarrier.cpp, gfx9Barrier.cpp"},
 }};
 
 }  // namespace

@@ -42,6 +42,12 @@ enum class Rule : uint8_t {
   Signal2xFlags,
   RbOrder,
   PsFlushWaitsVs,
+  BarrierWait,
+  BarrierCache,
+  BarrierHold,
+  BarrierSplit,
+  BarrierFence,
+  BarrierPal,
 };
 
 struct RuleDef {

@@ -7,11 +7,29 @@
 
 #include <algorithm>
 
+#include "model/d3d12.h"
+
 namespace syncproof::properties {
 
 using namespace model;
 
 namespace {
+
+// The standard barrier a cache operation belongs to, if any.
+const BarrierCmd* barrier_of(const LoweredProgram& p, const CacheOp& op) {
+  const Event& e = p.events[op.ev];
+  return std::get_if<BarrierCmd>(&p.source->queues[e.queue].commands[e.cmd].body);
+}
+
+// "PIXEL_SHADING in SYNC_AFTER of the barrier at f.sync:6": what holds reader r until the
+// barrier's work has run.
+std::string barrier_hold_text(const LoweredProgram& p, const MemAccess& r, At barrier) {
+  const uint32_t sync = stage_sync(r.kind, r.stage);
+  return fmt::format(
+      "{} in SYNC_AFTER of the barrier at {}",
+      d3d12::describe(d3d12::Family::BarrierSync, sync ? sync : d3d12::kSync.all, true),
+      where(p, barrier));
+}
 
 // The flags that move data across a level, as alternatives (bottom-of-pipe and top-of-pipe forms).
 std::vector<std::string> writeback_flags(Level l) {
@@ -334,11 +352,13 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
       const auto* sync = std::get_if<SyncCmd>(
           &p.source->queues[p.events[op.ev].queue].commands[p.events[op.ev].cmd].body);
       const bool top = sync && sync->api == SyncApi::SyncTopOfPipeX;
+      const BarrierCmd* barrier = barrier_of(p, op);
       res.why = fmt::format(
           "{} was {} only at {}, after the read at {}: nothing held the reader until the {} "
           "had run ({})",
           to_string(s.level), verb, at(p, op.ev, t), at(p, r.ev, t), op.flag,
           pfp_side(p, r) ? "the PFP reads ahead of the ME"
+          : barrier      ? "the barrier's SYNC_AFTER does not hold this reader"
           : top          ? "the top-of-pipe sync does not hold this reader"
                          : "bottom-of-pipe operations are pipelined");
       // What holds the reader until that operation ran: IDLE on its own sync (or a PFP hold).
@@ -347,6 +367,7 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
         res.blamed = place_flags(p, kPfpHolds, Side::Between, op_at, at_of(r));
       else
         res.blamed = {on_or_after(p, "D3D12XBOX_SYNC_FLAG_IDLE", op_at)};
+      if (barrier) res.blamed.insert(res.blamed.begin(), barrier_hold_text(p, r, op_at));
     } else if (stale_fill) {
       res.why = fmt::format(
           "the render back-ends filled {} with the {} at {} ({}), before the data reached {} at "
@@ -403,12 +424,18 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
       }
     } else if (uncovered) {
       const CacheOp& op = p.cache_ops[*uncovered];
+      const bool barrier = barrier_of(p, op) != nullptr;
       res.why = fmt::format(
-          "the {} at {} does not cover the {} (a RANGE/MARGIN selector limits it), so {} kept a "
-          "stale copy for the read at {}",
-          op.flag, at(p, op.ev, t), unit, to_string(s.level), at(p, r.ev, t));
+          "the {} at {} does not cover the {} ({}), so {} kept a stale copy for the read at {}",
+          op.flag, at(p, op.ev, t), unit,
+          barrier ? "the barrier does its cache work for the resources it names"
+                  : "a RANGE/MARGIN selector limits it",
+          to_string(s.level), at(p, r.ev, t));
       const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
       res.blamed.clear();
+      if (barrier)
+        res.blamed.push_back(fmt::format("a barrier naming {} (the one at {} does not)",
+                                         object_name(*p.source, r), where(p, op_at)));
       for (const std::string& f : s.down ? writeback_flags(s.level) : invalidate_flags(s.level))
         res.blamed.push_back(
             fmt::format("{} over a range that covers 0x{:X} (the one at {} does "

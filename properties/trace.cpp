@@ -27,6 +27,8 @@ std::string command_text(const Case& c, uint32_t q, uint32_t i) {
           return b.is64 ? "Wait64BitValueX" : "Wait32BitValueX";
         else if constexpr (std::is_same_v<T, SignalCmd>)
           return b.xbox ? "Signal2X" : "Signal";
+        else if constexpr (std::is_same_v<T, BarrierCmd>)
+          return fmt::format("{}({})", barrier_api(b.kind), to_string(b.kind));
         else
           return b.xbox ? "WaitX" : "Wait";
       },

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "model/d3d12.h"
 #include "stream/flag_text.h"
 
 namespace syncproof::stream {
@@ -54,6 +55,53 @@ ojson work(const Case& c, const WorkCmd& w) {
   return j;
 }
 
+// A d3d12.h word as an array of short names (a number for what no constant names).
+ojson d3d12_names(d3d12::Family f, uint32_t v) {
+  ojson out = ojson::array();
+  const std::string text = d3d12::describe(f, v);
+  for (size_t start = 0; start < text.size();) {
+    size_t bar = text.find(" | ", start);
+    if (bar == std::string::npos) bar = text.size();
+    out.push_back(text.substr(start, bar - start));
+    start = bar + 3;
+  }
+  return out;
+}
+
+ojson barrier(const Case& c, const BarrierCmd& b) {
+  using F = d3d12::Family;
+  auto res = [&](std::optional<uint32_t> r) { return r ? c.resources[*r].name : "NULL"; };
+  ojson j = {{"api", barrier_api(b.kind)}, {"Type", to_string(b.kind)}};
+  switch (b.kind) {
+    case BarrierKind::Transition:
+      j["Resource"] = res(b.resource);
+      j["StateBefore"] = d3d12_names(F::ResourceState, b.state_before);
+      j["StateAfter"] = d3d12_names(F::ResourceState, b.state_after);
+      if (b.flags) j["Flags"] = d3d12_names(F::ResourceBarrierFlag, b.flags);
+      return j;
+    case BarrierKind::Uav:
+      j["Resource"] = res(b.resource);
+      return j;
+    case BarrierKind::Aliasing:
+      j["ResourceBefore"] = res(b.resource);
+      j["ResourceAfter"] = res(b.resource_after);
+      return j;
+    default:
+      break;
+  }
+  if (b.kind != BarrierKind::Global) j["Resource"] = res(b.resource);
+  j["SyncBefore"] = d3d12_names(F::BarrierSync, b.sync_before);
+  j["SyncAfter"] = d3d12_names(F::BarrierSync, b.sync_after);
+  j["AccessBefore"] = d3d12_names(F::BarrierAccess, b.access_before);
+  j["AccessAfter"] = d3d12_names(F::BarrierAccess, b.access_after);
+  if (b.kind == BarrierKind::Texture) {
+    j["LayoutBefore"] = d3d12::describe(F::BarrierLayout, b.layout_before);
+    j["LayoutAfter"] = d3d12::describe(F::BarrierLayout, b.layout_after);
+    if (b.discard) j["Flags"] = ojson::array({"DISCARD"});
+  }
+  return j;
+}
+
 ojson command(const Case& c, const Command& cmd) {
   return std::visit(
       [&](const auto& b) -> ojson {
@@ -79,6 +127,8 @@ ojson command(const Case& c, const Command& cmd) {
                   {"Destination", destination(c, b.label, b.address)},
                   {"Comparison", to_string(b.cmp)},
                   {"Value", b.value}};
+        } else if constexpr (std::is_same_v<T, BarrierCmd>) {
+          return barrier(c, b);
         } else {
           constexpr bool signal = std::is_same_v<T, SignalCmd>;
           ojson j = {
@@ -119,6 +169,8 @@ ojson export_case(const Case& c) {
                {"address", hex(r.address)},
                {"size", hex(r.size)}};
     if (r.compressed) x["compressed"] = true;
+    if (r.state) x["state"] = d3d12_names(d3d12::Family::ResourceState, *r.state);
+    if (r.layout) x["layout"] = d3d12::describe(d3d12::Family::BarrierLayout, *r.layout);
     resources.push_back(std::move(x));
   }
   j["resources"] = resources;

@@ -117,9 +117,17 @@ class Importer {
       auto a = num(child(at, "address")), s = num(child(at, "size"));
       bool compressed = false;
       if (has(child(at, "compressed"))) compressed = boolean(child(at, "compressed"));
+      std::string tracked;  // `state STATES` / `layout LAYOUT`
+      for (const char* key : {"state", "layout"})
+        if (has(child(at, key))) {
+          auto w = d3d12_word(child(at, key));
+          if (!w) return;
+          tracked += fmt::format(" {} {}", key, *w);
+        }
       if (n && k && a && s)
-        lines.push_back(
-            {fmt::format("{} {} {} {}{}", *k, *n, *a, *s, compressed ? " compressed" : ""), at});
+        lines.push_back({fmt::format("{} {} {} {}{}{}", *k, *n, *a, *s,
+                                     compressed ? " compressed" : "", tracked),
+                         at});
     });
     each("/fences", [&](const std::string& at) {
       if (auto n = ident(child(at, "name"))) lines.push_back({"fence " + *n, at});
@@ -265,6 +273,14 @@ class Importer {
     return fmt::format("{}", fmt::join(items, " | "));
   }
 
+  // A d3d12.h word (a state, sync, access or layout): as a flag word, [] being 0.
+  std::optional<std::string> d3d12_word(const std::string& at) {
+    const json* j = need(at);
+    if (!j) return std::nullopt;
+    if (j->is_array() && j->empty()) return "0";
+    return flags(at);
+  }
+
   void each(const std::string& at, const std::function<void(const std::string&)>& f) {
     const json* j = get(at);
     if (!j) return;
@@ -332,7 +348,7 @@ class Importer {
     const auto f = [&](const char* k) { return child(at, k); };
     // API(arg, arg, ...), each argument a segment pointing at its field.
     using Arg = std::pair<const char*, std::optional<std::string>>;
-    const auto call = [&](std::initializer_list<Arg> args) -> std::optional<std::string> {
+    const auto call = [&](const std::vector<Arg>& args) -> std::optional<std::string> {
       std::string text = label + *api + "(";
       bool first = true;
       for (const auto& [name, value] : args) {
@@ -362,6 +378,38 @@ class Importer {
                    {"Value", num(f("Value"))}});
     if (a == "Signal" || a == "Wait")
       return call({{"Fence", ident(f("Fence"))}, {"Value", num(f("Value"))}});
+    if (a == "ResourceBarrier" || a == "Barrier") {
+      // The fields of D3D12_RESOURCE_BARRIER / D3D12_*_BARRIER, in the case language's order.
+      auto type = ident(f("Type"));
+      if (!type) return std::nullopt;
+      const std::string_view t = *type;
+      auto is = [&](std::string_view form) {
+        return t == form || (t.size() > form.size() && t.ends_with(form) &&
+                             t[t.size() - form.size() - 1] == '_');
+      };
+      std::vector<Arg> args = {{"Type", type}};
+      auto word = [&](const char* k) { args.push_back({k, d3d12_word(f(k))}); };
+      auto res = [&](const char* k) { args.push_back({k, ident(f(k))}); };
+      auto opt = [&](const char* k) {
+        if (has(f(k))) word(k);
+      };
+      if (a == "ResourceBarrier" && is("TRANSITION")) {
+        res("Resource"), word("StateBefore"), word("StateAfter"), opt("Flags");
+      } else if (a == "ResourceBarrier" && is("UAV")) {
+        res("Resource");
+      } else if (a == "ResourceBarrier" && is("ALIASING")) {
+        res("ResourceBefore"), res("ResourceAfter");
+      } else if (a == "Barrier" && (is("GLOBAL") || is("BUFFER") || is("TEXTURE"))) {
+        if (!is("GLOBAL")) res("Resource");
+        word("SyncBefore"), word("SyncAfter"), word("AccessBefore"), word("AccessAfter");
+        if (is("TEXTURE")) word("LayoutBefore"), word("LayoutAfter"), opt("Flags");
+      } else {
+        error(f("Type"),
+              fmt::format("unknown {} type {} (see docs/STREAM-FORMAT.md)", a, shown(*type)));
+        return std::nullopt;
+      }
+      return call(args);
+    }
     if (a == "Signal2X" || a == "WaitX") {
       if (has(f("SyncFlags")))
         return call({{"Fence", ident(f("Fence"))},

@@ -1,5 +1,7 @@
 #include "synth/candidates.h"
 
+#include "model/barrier.h"
+#include "model/d3d12.h"
 #include "model/flags.h"
 #include "model/validity.h"
 #include "synth/flag_ops.h"
@@ -178,6 +180,10 @@ size_t add_candidates(const Case& base, const Case& variant, const Origins& orig
   auto before_second = [&](uint32_t q, uint32_t k) {
     return (q == pr.qb && k <= pr.b) || order.before(q, k, pr.qb, pr.b);
   };
+  const bool x = out.style() != Style::Standard;
+  if (out.style() != Style::X)
+    for (const Edit& e : barrier_candidates(base, variant, origin, pr)) put(e);
+  if (!x) return added;
   auto gap = [&](uint32_t q, uint32_t k) {
     for (const Edit& e : new_sync_candidates(base, q, base_point(base, origin, q, k))) put(e);
   };
@@ -200,6 +206,69 @@ size_t add_candidates(const Case& base, const Case& variant, const Origins& orig
     gap(pr.qa, pr.a);
   }
   return added;
+}
+
+// Standard barriers as fix candidates (`--style standard|any`): for a pair of commands an
+// obligation relates, an enhanced global barrier whose SYNC_BEFORE and ACCESS_BEFORE are the
+// first command's stages and accesses and whose SYNC_AFTER and ACCESS_AFTER are the second's,
+// right after the first and right before the second (on their own queues: a barrier orders
+// nothing on another queue). Adding a barrier never proves less (SEMANTICS.md §6), so these are
+// monotone candidates like the Xbox flags.
+namespace {
+
+struct BarrierSide {
+  uint32_t sync = 0, access = 0;
+};
+
+BarrierSide side_of(const Command& cmd) {
+  BarrierSide s;
+  const auto* w = std::get_if<WorkCmd>(&cmd.body);
+  if (!w) return s;
+  for (const Access& a : w->accesses) {
+    s.sync |= stage_sync(a.kind, a.stage);
+    s.access |= access_bit(a.kind, a.write);
+  }
+  return s;
+}
+
+// The global barrier for the pair on queue type q, or nothing when the queue cannot name them.
+std::optional<BarrierCmd> global_barrier(BarrierSide before, BarrierSide after, QueueType q) {
+  if (q == QueueType::Host || !before.access || !after.access) return std::nullopt;
+  const uint32_t syncs = queue_syncs(q), accesses = queue_accesses(q);
+  BarrierCmd b;
+  b.kind = BarrierKind::Global;
+  b.sync_before = before.sync & syncs ? before.sync & syncs : d3d12::kSync.all;
+  b.sync_after = after.sync & syncs ? after.sync & syncs : d3d12::kSync.all;
+  b.access_before = before.access & accesses;
+  b.access_after = after.access & accesses;
+  if (!b.access_before || !b.access_after) return std::nullopt;
+  if (incompatible_accesses(b.access_before, b.sync_before) ||
+      incompatible_accesses(b.access_after, b.sync_after))
+    return std::nullopt;
+  return b;
+}
+
+}  // namespace
+
+std::vector<Edit> barrier_candidates(const Case& base, const Case& variant, const Origins& origin,
+                                     const Pair& pr) {
+  std::vector<Edit> out;
+  const BarrierSide a = side_of(variant.queues[pr.qa].commands[pr.a]);
+  const BarrierSide b = side_of(variant.queues[pr.qb].commands[pr.b]);
+  auto point = [&](uint32_t q, uint32_t k) {
+    return k < origin[q].size() ? origin[q][k].index
+                                : static_cast<uint32_t>(base.queues[q].commands.size());
+  };
+  auto add = [&](uint32_t q, uint32_t before) {
+    if (auto bar = global_barrier(a, b, base.queues[q].type)) {
+      Edit e;
+      e.kind = EditKind::NewBarrier, e.queue = q, e.cmd = before, e.wait = *bar;
+      out.push_back(e);
+    }
+  };
+  add(pr.qb, point(pr.qb, pr.b));
+  if (pr.qa != pr.qb || pr.a + 1 != pr.b) add(pr.qa, point(pr.qa, pr.a + 1));
+  return out;
 }
 
 }  // namespace syncproof::synth

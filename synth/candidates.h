@@ -28,12 +28,16 @@ class Universe {
   // The index of the edit, adding it when it is new (*added set to true then).
   uint32_t add(const Edit& e, bool* added = nullptr);
   const Edit& operator[](uint32_t i) const { return edits_[i]; }
+  // Which barriers the candidates may be (`--style`): Xbox flags and syncs, standard barriers.
+  void set_style(Style s) { style_ = s; }
+  Style style() const { return style_; }
   size_t size() const { return edits_.size(); }
   const std::vector<Edit>& edits() const { return edits_; }
 
  private:
   std::vector<Edit> edits_;
   std::multimap<uint64_t, uint32_t> by_key_;
+  Style style_ = Style::X;
 };
 
 // Two commands an obligation relates, in the order API order must put them: (queue, command).
@@ -51,6 +55,10 @@ size_t add_candidates(const model::Case& base, const model::Case& variant, const
 // The edits that add one flag or control flag to the command at (queue, cmd) of `base` (an
 // existing carrier), each valid for its API and queue.
 std::vector<Edit> carrier_additions(const model::Case& base, uint32_t queue, uint32_t cmd);
+// The standard barriers for a pair (synth/candidates.cpp): an enhanced global barrier
+// from the first command's stages and accesses to the second's, on each command's queue.
+std::vector<Edit> barrier_candidates(const model::Case& base, const model::Case& variant,
+                                     const Origins& origin, const Pair& pair);
 // The new syncs that can go before command `before` of `queue`, one flag each.
 std::vector<Edit> new_sync_candidates(const model::Case& base, uint32_t queue, uint32_t before);
 

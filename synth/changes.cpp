@@ -55,7 +55,7 @@ std::vector<Change> diff(const Case& orig, const Case& fixed, const Origins& ori
       if (o.fresh) {
         Change ch;
         ch.kind = Change::Kind::Insert, ch.queue = q, ch.cmd = o.index, ch.inserted = now;
-        ch.cost = costs.of(now, qt);
+        ch.cost = costs.of(now, qt, &fixed);
         out.push_back(std::move(ch));
         continue;
       }
@@ -69,14 +69,14 @@ std::vector<Change> diff(const Case& orig, const Case& fixed, const Origins& ori
       ch.add_control.bits = b->control.bits & static_cast<uint8_t>(~a->control.bits);
       ch.remove_control.bits = a->control.bits & static_cast<uint8_t>(~b->control.bits);
       if (!ch.add && !ch.remove && !ch.add_control.bits && !ch.remove_control.bits) continue;
-      ch.cost = costs.of(now, qt) - costs.of(was, qt);
+      ch.cost = costs.of(now, qt, &fixed) - costs.of(was, qt, &orig);
       out.push_back(std::move(ch));
     }
     for (uint32_t i = 0; i < kept.size(); ++i)
       if (!kept[i]) {
         Change ch;
         ch.kind = Change::Kind::Remove, ch.queue = q, ch.cmd = i;
-        ch.cost = -costs.of(orig.queues[q].commands[i], qt);
+        ch.cost = -costs.of(orig.queues[q].commands[i], qt, &orig);
         out.push_back(std::move(ch));
       }
   }
@@ -133,9 +133,13 @@ std::vector<std::string> describe(const Case& orig, const std::vector<Change>& c
     const Command& cmd = cmds[c.cmd];
     const std::string api = api_name(cmd);
     if (c.kind == Change::Kind::Remove) {
-      out.push_back(fmt::format("{}:{}: remove {} (nothing is left for it to do) ({})", orig.file,
-                                cmd.loc.line, properties::command_text(orig, c.queue, c.cmd),
-                                signed_cost(c.cost)));
+      const bool barrier = std::holds_alternative<BarrierCmd>(cmd.body);
+      out.push_back(fmt::format(
+          "{}:{}: remove {} ({}) ({})", orig.file, cmd.loc.line,
+          barrier ? barrier_source(orig, std::get<BarrierCmd>(cmd.body))
+                  : properties::command_text(orig, c.queue, c.cmd),
+          barrier ? "cheaper Xbox sync calls do its work" : "nothing is left for it to do",
+          signed_cost(c.cost)));
       continue;
     }
     auto line = [&](const std::string& verb, const std::string& name, const char* prep, int cost) {

@@ -25,13 +25,21 @@ bool same_body(const CommandBody& a, const CommandBody& b) {
     const auto& y = std::get<WaitFenceCmd>(b);
     return x->xbox == y.xbox && x->fence == y.fence && x->value == y.value && x->flags == y.flags;
   }
+  if (const auto* x = std::get_if<BarrierCmd>(&a)) return same_barrier(*x, std::get<BarrierCmd>(b));
   return true;  // an edit that is not a wait leaves its body at the default: nothing to compare
 }
 
-// Where a new command goes among the others at its point: release, wait, acquire.
+// Where a new command goes among the others at its point: release, wait, standard barrier,
+// acquire.
 int slot(const Edit& e) {
   if (e.kind == EditKind::NewWait) return 1;
-  return e.api == SyncApi::SyncBottomOfPipeX ? 0 : 2;
+  if (e.kind == EditKind::NewBarrier) return 2;
+  return e.api == SyncApi::SyncBottomOfPipeX ? 0 : 3;
+}
+
+bool is_new(const Edit& e) {
+  return e.kind == EditKind::NewSync || e.kind == EditKind::NewWait ||
+         e.kind == EditKind::NewBarrier;
 }
 
 struct Point {
@@ -55,14 +63,14 @@ std::map<Point, Command> build_new(const std::vector<const Edit*>& edits) {
       auto& s = std::get<SyncCmd>(it->second.body);
       s.flags |= e->flags;
       s.control.bits |= e->control.bits;
-    } else if (e->kind == EditKind::NewWait) {
+    } else if (e->kind == EditKind::NewWait || e->kind == EditKind::NewBarrier) {
       uint32_t n = 0;
       for (; n < waits.size(); ++n) {
         const auto& [q, b, body] = waits[n];
         if (q == e->queue && b == e->cmd && same_body(body, e->wait)) break;
       }
       if (n == waits.size()) waits.emplace_back(e->queue, e->cmd, e->wait);
-      Point p{e->queue, e->cmd, 1, 0, n};
+      Point p{e->queue, e->cmd, slot(*e), 0, n};
       out.try_emplace(p).first->second.body = e->wait;
     }
   }
@@ -94,6 +102,16 @@ std::string number(uint64_t v) {
 }
 
 }  // namespace
+
+std::string_view to_string(Style s) {
+  return s == Style::X ? "x" : s == Style::Standard ? "standard" : "any";
+}
+
+std::optional<Style> find_style(std::string_view name) {
+  for (Style s : {Style::X, Style::Standard, Style::Any})
+    if (to_string(s) == name) return s;
+  return std::nullopt;
+}
 
 std::vector<const Edit*> pointers(const std::vector<Edit>& edits) {
   std::vector<const Edit*> out;
@@ -143,7 +161,7 @@ Case apply(const Case& base, const std::vector<Edit>& edits, Origins* origin) {
   std::vector<std::vector<char>> removed(v.queues.size());
   for (size_t q = 0; q < v.queues.size(); ++q) removed[q].assign(v.queues[q].commands.size(), 0);
   for (const Edit& e : edits) {
-    if (e.kind == EditKind::NewSync || e.kind == EditKind::NewWait) continue;
+    if (is_new(e)) continue;
     if (e.queue >= v.queues.size() || e.cmd >= v.queues[e.queue].commands.size()) continue;
     if (e.kind == EditKind::RemoveCommand)
       removed[e.queue][e.cmd] = 1;
@@ -175,7 +193,7 @@ int added_cost(const Case& base, const std::vector<const Edit*>& edits, const Co
   int sum = 0;
   std::map<std::pair<uint32_t, uint32_t>, Command> changed;
   for (const Edit* e : edits) {
-    if (e->kind == EditKind::NewSync || e->kind == EditKind::NewWait) continue;
+    if (is_new(*e)) continue;
     const Command& orig = base.queues[e->queue].commands[e->cmd];
     auto [it, fresh] = changed.try_emplace({e->queue, e->cmd}, orig);
     if (e->kind == EditKind::RemoveCommand)
@@ -185,9 +203,11 @@ int added_cost(const Case& base, const std::vector<const Edit*>& edits, const Co
   }
   for (const auto& [at, cmd] : changed) {
     const QueueType qt = base.queues[at.first].type;
-    sum += costs.of(cmd, qt) - costs.of(base.queues[at.first].commands[at.second], qt);
+    sum +=
+        costs.of(cmd, qt, &base) - costs.of(base.queues[at.first].commands[at.second], qt, &base);
   }
-  for (const auto& [p, cmd] : build_new(edits)) sum += costs.of(cmd, base.queues[p.queue].type);
+  for (const auto& [p, cmd] : build_new(edits))
+    sum += costs.of(cmd, base.queues[p.queue].type, &base);
   return sum;
 }
 
@@ -244,6 +264,7 @@ std::string command_source(const Case& c, const Command& cmd, bool prefix) {
     if (w->flags) s += ", " + sync_word_text(w->flags, prefix);
     return s + ")";
   }
+  if (const auto* b = std::get_if<BarrierCmd>(&cmd.body)) return barrier_source(c, *b);
   if (const auto* w = std::get_if<WaitValueCmd>(&cmd.body)) {
     const std::string dest =
         w->label ? c.labels[*w->label].name : fmt::format("0x{:X}", w->address);

@@ -4,6 +4,7 @@
 // switched, flags or a whole sync removed. Edits apply to a copy of a model::Case (what the
 // engines check) and, through synth/source_edit.h, to the case file's text (what the user gets).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,14 @@ enum class EditKind : uint8_t {
   SetControl,     // set `control` and clear `clear` on an existing command
   RemoveFlags,    // clear `flags` / `control` of an existing command
   RemoveCommand,  // delete the command (a sync left with nothing to do)
+  NewBarrier,     // the standard barrier `wait` (a BarrierCmd) before command `cmd` of `queue`
 };
+
+// Which barriers a fix may add (`--style`): the Xbox sync calls, standard D3D12 barriers, or
+// whichever is cheaper.
+enum class Style : uint8_t { X, Standard, Any };
+std::string_view to_string(Style s);
+std::optional<Style> find_style(std::string_view name);
 
 struct Edit {
   EditKind kind = EditKind::AddFlags;
@@ -30,7 +38,7 @@ struct Edit {
   // NewSync: new syncs of one API at one point with different variants are different commands
   // (variant 1: the one that waits for the PFP's CP DMA, SYNC_CPDMA | CPDMA_SELECT_ENGINE_PFP).
   uint8_t variant = 0;
-  model::CommandBody wait;  // NewWait: a WaitValueCmd or WaitFenceCmd
+  model::CommandBody wait;  // NewWait: a WaitValueCmd or WaitFenceCmd; NewBarrier: a BarrierCmd
 };
 
 bool same_edit(const Edit& a, const Edit& b);

@@ -78,6 +78,45 @@ int placement_rank(const Case& base, const Edit& e) {
   return acquire == invalidation ? 0 : 1;
 }
 
+bool has_barriers(const Case& c) {
+  for (const Queue& q : c.queues)
+    for (const Command& cmd : q.commands)
+      if (std::holds_alternative<BarrierCmd>(cmd.body)) return true;
+  return false;
+}
+
+// Checks `fixed` (from `c` through `origin`) with both engines and fills in the result.
+void confirm(const Case& c, Case fixed, Origins origin, const std::vector<size_t>& props,
+             const FixOptions& opt, FixResult& res) {
+  res.verification = opt.verify(fixed);
+  res.changes = diff(c, fixed, origin, opt.costs);
+  res.cost = total_cost(res.changes);
+  res.fixed = std::move(fixed);
+  res.origin = std::move(origin);
+  bool ok = res.verification.problems.empty();
+  for (size_t p : props) ok = ok && proved_by_both(res.verification, p);
+  if (!ok) {
+    res.status = FixResult::Status::NotVerified;
+    res.why = !res.verification.problems.empty()
+                  ? res.verification.problems.front()
+                  : "the fixed case is not proved by both engines (a bug: please report it)";
+    return;
+  }
+  res.status = FixResult::Status::Fixed;
+}
+
+// A case with nothing to fix: its standard barriers that cheaper Xbox calls can replace.
+FixResult replace_only(const Case& c, const std::vector<size_t>& props, const FixOptions& opt,
+                       FixResult res) {
+  if (opt.style == Style::Standard || !has_barriers(c) || props.empty()) return res;
+  ReplaceResult rr =
+      replace_barriers(c, props, opt, opt.budget > res.calls ? opt.budget - res.calls : 0);
+  res.calls += rr.calls;
+  if (rr.done.empty()) return res;
+  confirm(c, std::move(rr.replaced), std::move(rr.origin), props, opt, res);
+  return res;
+}
+
 }  // namespace
 
 std::string_view to_string(FixResult::Status s) {
@@ -114,7 +153,7 @@ FixResult fix_case(const Case& c, const std::vector<size_t>& goals, const std::v
   res.before = opt.costs.barrier(c);
   res.fixed = c;
   res.origin = identity_origins(c);
-  if (goals.empty()) return res;
+  if (goals.empty()) return replace_only(c, keep, opt, res);
   std::vector<size_t> props = goals;
   props.insert(props.end(), keep.begin(), keep.end());
   std::sort(props.begin(), props.end());
@@ -124,7 +163,7 @@ FixResult fix_case(const Case& c, const std::vector<size_t>& goals, const std::v
   Oracle first(c, opt.search, opt.budget);
   const Outcome& now = first.check({}, props);
   res.calls = first.calls();
-  if (now.pass) return res;
+  if (now.pass) return replace_only(c, props, opt, res);
   const ModelConfig cfg = now.result.config;
   const Bases bases = make_bases(c, cfg, goals, opt.bases);
 
@@ -148,6 +187,7 @@ FixResult fix_case(const Case& c, const std::vector<size_t>& goals, const std::v
     Origins ob;
     Case base_case = apply(c, b.edits, &ob);
     Oracle o(base_case, opt.search, opt.budget - res.calls);
+    o.universe().set_style(opt.style);
     SearchOptions so;
     so.costs = &opt.costs;
     if (best) so.ceiling = best->total - base_cost;
@@ -205,21 +245,84 @@ FixResult fix_case(const Case& c, const std::vector<size_t>& goals, const std::v
       origin = compose(origin, red.origin);
     }
   }
-  res.verification = opt.verify(fixed);
-  res.changes = diff(c, fixed, origin, opt.costs);
-  res.cost = total_cost(res.changes);
-  res.fixed = std::move(fixed);
-  res.origin = std::move(origin);
-  bool ok = res.verification.problems.empty();
-  for (size_t p : props) ok = ok && proved_by_both(res.verification, p);
-  if (!ok) {
-    res.status = FixResult::Status::NotVerified;
-    res.why = !res.verification.problems.empty()
-                  ? res.verification.problems.front()
-                  : "the fixed case is not proved by both engines (a bug: please report it)";
-    return res;
+  if (opt.style != Style::Standard && has_barriers(fixed)) {
+    ReplaceResult rr =
+        replace_barriers(fixed, props, opt, opt.budget > res.calls ? opt.budget - res.calls : 0);
+    res.calls += rr.calls;
+    if (!rr.done.empty()) {
+      origin = compose(origin, rr.origin);
+      fixed = std::move(rr.replaced);
+    }
   }
-  res.status = FixResult::Status::Fixed;
+  confirm(c, std::move(fixed), std::move(origin), props, opt, res);
+  return res;
+}
+
+// Replacing a standard barrier by Xbox sync calls (synth/fix.h, replace_barriers): the case
+// without the barrier is a base, and the fix search (synth/search.h) finds the cheapest Xbox
+// edits that prove again what the barrier proved. Removing a barrier is not monotone, so like a
+// wait it is chosen before the search; the search itself only adds.
+ReplaceResult replace_barriers(const Case& c, const std::vector<size_t>& props,
+                               const FixOptions& opt, size_t budget) {
+  ReplaceResult res;
+  res.replaced = c;
+  res.origin = identity_origins(c);
+  if (opt.style == Style::Standard || props.empty()) return res;
+  for (uint32_t q = 0; q < c.queues.size(); ++q)
+    for (uint32_t i = 0; i < c.queues[q].commands.size(); ++i) {
+      const auto* b = std::get_if<BarrierCmd>(&c.queues[q].commands[i].body);
+      if (!b || split_part(*b) == SplitPart::End) continue;
+      // A barrier that moves a tracked resource's state or layout is part of its state's story
+      // (lang/state_track.cpp): Xbox calls cannot take its place there.
+      const bool moves_state = b->kind != BarrierKind::Uav && b->kind != BarrierKind::Aliasing &&
+                               b->resource &&
+                               (c.resources[*b->resource].state.has_value() ||
+                                c.resources[*b->resource].layout.has_value());
+      if (moves_state) continue;
+      // Where the barrier (and its END half) are in the case so far.
+      std::vector<Edit> remove;
+      const auto& now = res.replaced.queues[q].commands;
+      for (uint32_t k = 0; k < now.size(); ++k) {
+        const Origin& o = res.origin[q][k];
+        if (o.fresh) continue;
+        const auto* x = std::get_if<BarrierCmd>(&now[k].body);
+        const bool self = o.index == i;
+        const bool end = x && o.index > i && split_part(*b) == SplitPart::Begin &&
+                         split_part(*x) == SplitPart::End && x->resource == b->resource &&
+                         remove.size() == 1;
+        if (self || end) {
+          Edit e;
+          e.kind = EditKind::RemoveCommand, e.queue = q, e.cmd = k;
+          remove.push_back(e);
+        }
+      }
+      if (remove.empty()) continue;
+      int barrier_cost = 0;
+      for (const Edit& e : remove)
+        barrier_cost += opt.costs.of(now[e.cmd], c.queues[q].type, &res.replaced);
+      if (res.calls >= budget) {
+        res.budget_hit = true;
+        return res;
+      }
+      Origins ob;
+      Case base = apply(res.replaced, remove, &ob);
+      Oracle o(base, opt.search, budget - res.calls);
+      o.universe().set_style(Style::X);
+      SearchOptions so;
+      so.costs = &opt.costs;
+      so.ceiling = barrier_cost;  // only what is cheaper than the barrier is of use
+      const SearchResult r = cheapest(o, props, so);
+      res.calls += o.calls();
+      if (r.status == SearchResult::Status::Budget) res.budget_hit = true;
+      if (r.status != SearchResult::Status::Found || r.cost >= barrier_cost) continue;
+      std::vector<Edit> edits;
+      for (uint32_t id : r.edits) edits.push_back(o.universe()[id]);
+      Origins oe;
+      Case next = apply(base, edits, &oe);
+      res.origin = compose(compose(res.origin, ob), oe);
+      res.replaced = std::move(next);
+      res.done.push_back({q, i, barrier_cost - r.cost});
+    }
   return res;
 }
 

@@ -27,6 +27,9 @@ struct FixOptions {
   size_t budget = 3000;   // engine calls for the whole search
   size_t bases = 12;      // at most this many bases (synth/bases.h)
   bool minimize = false;  // also drop the flags the fix makes unnecessary near it
+  // Which barriers the fix may add (`--style`). With x or any, a standard barrier a cheaper set
+  // of Xbox sync calls can do the work of is replaced by them (synth/fix.h: replace_barriers).
+  Style style = Style::Any;
 };
 
 struct FixResult {
@@ -53,6 +56,24 @@ std::string_view to_string(FixResult::Status s);
 // `prove` in the fixed case.
 FixResult fix_case(const model::Case& c, const std::vector<size_t>& goals,
                    const std::vector<size_t>& keep, const FixOptions& opt);
+
+// The standard barriers of `c` that cheaper Xbox sync calls can replace with every property of
+// `props` still proved (`props` proved in `c`): each barrier in turn (a split one's two halves
+// together), in the case the replacements before it left, searched like a fix from the case
+// without it with only Xbox edits, and kept when it costs less than the barrier.
+struct Replacement {
+  uint32_t queue = 0, cmd = 0;  // the barrier in `c`
+  int saves = 0;                // its cost minus what replaces it
+};
+struct ReplaceResult {
+  model::Case replaced;  // `c` with every replacement made
+  Origins origin;        // its commands -> c's
+  std::vector<Replacement> done;
+  size_t calls = 0;
+  bool budget_hit = false;
+};
+ReplaceResult replace_barriers(const model::Case& c, const std::vector<size_t>& props,
+                               const FixOptions& opt, size_t budget);
 
 // The goals `syncproof fix` takes by default: every `prove` property not proved in `r`; with
 // `all`, every property not proved (refute and check ones too). `keep`: the `prove` ones proved.

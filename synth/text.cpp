@@ -37,6 +37,7 @@ bool same_body(const CommandBody& a, const CommandBody& b) {
     const auto& y = std::get<SignalCmd>(b);
     return x->xbox == y.xbox && x->fence == y.fence && x->value == y.value && x->flags == y.flags;
   }
+  if (const auto* x = std::get_if<BarrierCmd>(&a)) return same_barrier(*x, std::get<BarrierCmd>(b));
   const auto& x = std::get<WaitFenceCmd>(a);
   const auto& y = std::get<WaitFenceCmd>(b);
   return x.xbox == y.xbox && x.fence == y.fence && x.value == y.value && x.flags == y.flags;

@@ -40,6 +40,8 @@ inline std::string case_difference(const model::Case& a, const model::Case& b) {
     SP_SAME(address, "resource address");
     SP_SAME(size, "resource size");
     SP_SAME(compressed, "compressed");
+    SP_SAME(state, "initial state");
+    SP_SAME(layout, "initial layout");
   }
   for (size_t i = 0; i < a.fences.size(); ++i) {
     const auto& a_ = a.fences[i];
@@ -120,6 +122,8 @@ inline std::string case_difference(const model::Case& a, const model::Case& b) {
         SP_SAME(fence, where + ": fence");
         SP_SAME(value, where + ": value");
         SP_SAME(flags, where + ": SyncFlags");
+      } else if (const auto* r = std::get_if<BarrierCmd>(&ca.body)) {
+        if (!same_barrier(*r, std::get<BarrierCmd>(cb.body))) return where + ": barrier differs";
       } else {
         const auto& a_ = std::get<WaitFenceCmd>(ca.body);
         const auto& b_ = std::get<WaitFenceCmd>(cb.body);

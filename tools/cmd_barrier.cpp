@@ -10,6 +10,8 @@
 #include <set>
 
 #include "lang/parse.h"
+#include "model/costs.h"
+#include "model/d3d12.h"
 #include "synth/barrier.h"
 #include "synth/flag_ops.h"
 #include "synth/text.h"
@@ -294,6 +296,118 @@ int run_table(const BarrierArgs& a, const synth::FixOptions& opt, std::ostream& 
   return rc;
 }
 
+// The layout a texture access needs (enhanced barriers; the specification's "Layout Access
+// Compatibility"), by the case language's access kind.
+std::string_view layout_for(model::AccessKind k, bool write) {
+  switch (k) {
+    case model::AccessKind::Rt:
+      return "RENDER_TARGET";
+    case model::AccessKind::Depth:
+      return write ? "DEPTH_STENCIL_WRITE" : "DEPTH_STENCIL_READ";
+    case model::AccessKind::Uav:
+      return "UNORDERED_ACCESS";
+    case model::AccessKind::Srv:
+      return "SHADER_RESOURCE";
+    case model::AccessKind::CopySrc:
+      return "COPY_SOURCE";
+    case model::AccessKind::CopyDst:
+      return "COPY_DEST";
+    default:
+      return "COMMON";
+  }
+}
+
+// The enhanced Barrier(...) that states the same dependency as the answer, checked with both
+// engines in the query's case: on one queue, one barrier from the producer's stage and access to
+// the consumer's; across queues (a barrier orders nothing on another queue), a barrier that
+// finishes the producer's work before a standard Signal and one after the Wait that makes it
+// visible to the consumer.
+void print_enhanced(std::ostream& out, const synth::BarrierQuery& q, const synth::Resolved& r,
+                    const synth::FixOptions& opt) {
+  namespace d3d12 = model::d3d12;
+  using F = d3d12::Family;
+  if (r.pq == model::QueueType::Host || r.cq == model::QueueType::Host) {
+    out << "\nenhanced barrier: none (the CPU side has no command list: a fence does it)\n";
+    return;
+  }
+  const uint32_t sb = model::stage_sync(q.producer.kind, q.producer.stage);
+  const uint32_t sa = model::stage_sync(q.consumer.kind, q.consumer.stage);
+  const uint32_t ab = model::access_bit(q.producer.kind, q.producer.write);
+  const uint32_t aa = model::access_bit(q.consumer.kind, q.consumer.write);
+  if (!sb || !sa || !ab || !aa) {
+    out << "\nenhanced barrier: none (an access no D3D12 barrier names)\n";
+    return;
+  }
+  const auto& k = d3d12::kSync;
+  const auto& x = d3d12::kAccess;
+  std::string edited = synth::barrier_case_text(q, r);
+  const bool texture = edited.find("\ntexture res ") != std::string::npos;
+  auto barrier = [&](uint32_t s1, uint32_t s2, uint32_t a1, uint32_t a2, bool full) {
+    std::string s = fmt::format(
+        "{}, {}, {}, {}, {}", texture ? "Barrier(TEXTURE, res" : "Barrier(BUFFER, res",
+        d3d12::describe(F::BarrierSync, s1, full), d3d12::describe(F::BarrierSync, s2, full),
+        d3d12::describe(F::BarrierAccess, a1, full), d3d12::describe(F::BarrierAccess, a2, full));
+    if (texture) {
+      // Across queues the producer's queue changes the layout (a compute queue cannot name the
+      // render-target layouts) and the consumer's keeps it.
+      const std::string_view to = layout_for(q.consumer.kind, q.consumer.write);
+      const bool producer_side = a2 == x.no_access;
+      const std::string_view lb =
+          r.cross && !producer_side ? to : layout_for(q.producer.kind, q.producer.write);
+      const std::string_view la = to;
+      s += full ? fmt::format(", D3D12_BARRIER_LAYOUT_{}, D3D12_BARRIER_LAYOUT_{}", lb, la)
+                : fmt::format(", {}, {}", lb, la);
+    }
+    return s + ")";
+  };
+  bool placed = false;
+  std::vector<std::string> producer_lines, consumer_lines;
+  if (!r.cross) {
+    producer_lines.push_back(barrier(sb, sa, ab, aa, true));
+    const size_t at = edited.find("  consume:");
+    if (at != std::string::npos) {
+      edited.insert(at, "  " + barrier(sb, sa, ab, aa, false) + "\n");
+      placed = true;
+    }
+  } else {
+    producer_lines.push_back(barrier(sb, k.none, ab, x.no_access, true));
+    producer_lines.push_back("pProducerQueue->Signal(pFence, 1);");
+    consumer_lines.push_back("pConsumerQueue->Wait(pFence, 1);");
+    consumer_lines.push_back(barrier(k.none, sa, x.no_access, aa, true));
+    const std::string sig = "  Signal2X(f, 1, NONE)\n";
+    const size_t at = edited.find(sig);
+    if (at != std::string::npos) {
+      edited.replace(at, sig.size(),
+                     "  " + barrier(sb, k.none, ab, x.no_access, false) + "\n  Signal(f, 1)\n");
+      const size_t cons = edited.find("  consume:");
+      if (cons != std::string::npos) {
+        edited.insert(cons,
+                      "  Wait(f, 1)\n  " + barrier(k.none, sa, x.no_access, aa, false) + "\n");
+        placed = true;
+      }
+    }
+  }
+  out << "\nenhanced barrier (the D3D12 Barrier calls for the same dependency):\n";
+  if (r.cross) out << "  // producer queue, after the producer:\n";
+  for (const auto& l : producer_lines) out << "  " << l << "\n";
+  if (r.cross) out << "  // consumer queue, before the consumer:\n";
+  for (const auto& l : consumer_lines) out << "  " << l << "\n";
+  lang::ParseResult pr = lang::parse_case("barrier.sync", edited);
+  if (!placed || pr.has_errors()) {
+    out << "  (not checked: the case with it does not parse)\n";
+    return;
+  }
+  const synth::Verification v = opt.verify(pr.c);
+  bool proved = v.problems.empty();
+  for (const auto* res : {&v.smt, &v.exec})
+    for (const auto& p : res->results)
+      proved = proved && std::holds_alternative<properties::Proved>(p.verdict);
+  out << fmt::format("  {}; cost {} (model/COSTS.md: the barriers as PAL lowers them{})\n",
+                     proved ? "proved by both engines in the same case"
+                            : "NOT proved by both engines in the same case",
+                     opt.costs.barrier(pr.c), r.cross ? ", the fence's own operations" : "");
+}
+
 int run_barrier(const BarrierArgs& a) {
   std::ostream& out = std::cout;
   encode::CheckOptions smt;
@@ -302,7 +416,8 @@ int run_barrier(const BarrierArgs& a) {
   ex.timeout_ms = a.timeout_ms;
   model::CostModel costs;
   apply_costs(costs, a.costs);  // validated while parsing (add_cost)
-  const synth::FixOptions opt = fix_options(smt, ex, costs, a.budget);
+  synth::FixOptions opt = fix_options(smt, ex, costs, a.budget);
+  opt.style = synth::Style::X;  // the calculator's answer is Xbox sync calls
   if (a.table) {
     if (!a.producer.empty() || !a.consumer.empty() || !a.target.empty() ||
         !a.producer_queue.empty() || !a.consumer_queue.empty())
@@ -341,6 +456,7 @@ int run_barrier(const BarrierArgs& a) {
   if (!r) throw UsageError(err);
   const Answer ans = solve(q, *r, opt);
   print_answer(out, q, *r, ans);
+  if (ans.error.empty()) print_enhanced(out, q, *r, opt);
   if (!ans.error.empty() || ans.fix.status == synth::FixResult::Status::NotVerified)
     return static_cast<int>(Exit::Disagreement);
   if (!solved(ans))

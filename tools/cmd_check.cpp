@@ -58,6 +58,7 @@ struct CheckArgs {
   std::vector<std::string> costs;
   size_t budget = 3000;
   std::string color = "auto";
+  std::string style = "any";
 };
 
 enum class Format : uint8_t { Text, Json, Junit, Sarif };
@@ -215,6 +216,10 @@ int run_check(const CheckArgs& a) {
                          : SynthCheck::Fixes::Unexpected;
   synth.redundant = a.redundant;
   synth.opt = fix_options(opt, run.exec, costs, a.budget);
+  if (const auto style = synth::find_style(a.style))
+    synth.opt.style = *style;
+  else
+    throw UsageError(fmt::format("--style '{}': expected x, standard or any", a.style));
   bo.synth = &synth;
   bo.limits = {a.max_file_size, a.caps, a.max_memory, streams};
   std::set<std::string> pictures;  // names written, so that none overwrites another
@@ -312,6 +317,9 @@ Command register_check(CLI::App& app) {
                 "smallest barrier");
   add_cost(*cmd, args->costs);
   add_budget(*cmd, args->budget, "fix or --redundant search");
+  cmd->add_option("--style", args->style,
+                  "x, standard or any (default): the barriers a fix may add; with x or any, "
+                  "--redundant also replaces standard barriers by cheaper X calls");
   cmd->add_flag("--no-order-proofs", args->no_order_proofs,
                 "ask the solver every question (no must-happen-before shortcut)");
   cmd->add_flag("--no-slice", args->no_slice,

@@ -7,6 +7,8 @@
 // inputs and outputs to standard error.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <iostream>
 
@@ -37,6 +39,7 @@ struct FixArgs {
   unsigned timeout_ms = 20000;
   uint64_t max_states = 20'000'000;
   std::string color = "auto";
+  std::string style = "any";
 };
 
 struct Tally {
@@ -89,7 +92,13 @@ void fix_one(const lang::CaseInput& in, const FixArgs& a, const synth::FixOption
   const properties::CaseResult now = encode::check_case(c, smt);
   std::vector<size_t> goals, keep;
   synth::default_goals(c, now, a.all, &goals, &keep);
-  if (goals.empty()) {
+  const bool barriers = std::any_of(c.queues.begin(), c.queues.end(), [](const model::Queue& q) {
+    return std::any_of(q.commands.begin(), q.commands.end(), [](const model::Command& cmd) {
+      return std::holds_alternative<model::BarrierCmd>(cmd.body);
+    });
+  });
+  // With standard barriers a proved case may still be rewritten: cheaper Xbox sync calls for them.
+  if (goals.empty() && (!barriers || opt.style == synth::Style::Standard)) {
     ++t.nothing;
     if (!a.quiet)
       out << fmt::format("{}: nothing to fix (every {}property is proved)\n", name,
@@ -108,7 +117,11 @@ void fix_one(const lang::CaseInput& in, const FixArgs& a, const synth::FixOption
   switch (res.status) {
     case synth::FixResult::Status::Nothing:
       ++t.nothing;
-      out << fmt::format("{}: nothing to fix\n", name);
+      if (!a.quiet || !goals.empty())
+        out << fmt::format("{}: nothing to fix{}\n", name,
+                           goals.empty() ? " (every property is proved, and no standard barrier "
+                                           "has a cheaper replacement)"
+                                         : "");
       return;
     case synth::FixResult::Status::Unfixable:
       ++t.unfixable;
@@ -171,6 +184,9 @@ int run_fix(const FixArgs& a) {
   const report::TextStyle err_style{use_color(a.color, 2), false};
   for (const std::string& p : a.paths)
     if (p == "-") throw UsageError("fix edits files: give the case file, not standard input ('-')");
+  const auto style = synth::find_style(a.style);
+  if (!style) throw UsageError(fmt::format("--style '{}': expected x, standard or any", a.style));
+  opt.style = *style;
   Tally t;
   for (const lang::CaseInput& in : lang::collect_case_files(a.paths)) {
     if (!in.problem.empty()) {
@@ -213,6 +229,9 @@ Command register_fix(CLI::App& app) {
   add_timeout(*cmd, args->timeout_ms);
   add_max_states(*cmd, args->max_states);
   add_color(*cmd, args->color);
+  cmd->add_option("--style", args->style,
+                  "x (Xbox sync calls), standard (D3D12 barriers) or any (default): what the fix "
+                  "may add; with x or any, a standard barrier cheaper X calls can replace is");
   cmd->add_flag("--no-diff", args->no_diff, "print the edits, not the diff");
   cmd->add_flag("--quiet", args->quiet, "say nothing about cases with nothing to fix");
   return {cmd, [args] { return run_fix(*args); }};

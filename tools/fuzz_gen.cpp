@@ -42,7 +42,10 @@ struct Work {  // a labelled work command, for properties
 
 class Gen {
  public:
-  Gen(uint64_t seed, const FuzzShape& shape) : rng_(seed), shape_(shape) { fc_.seed = seed; }
+  Gen(uint64_t seed, const FuzzShape& shape)
+      : rng_(seed), brng_(seed ^ 0x9E3779B97F4A7C15ull), shape_(shape) {
+    fc_.seed = seed;
+  }
   FuzzCase run();
 
  private:
@@ -63,8 +66,15 @@ class Gen {
   std::string fence_signal(bool extended, QueueType q);
   std::string label_write(QueueType q);
   std::string label_wait();
+  // A standard barrier (ResourceBarrier or Barrier) on queue qi, or the END half of a split one
+  // begun there. Drawn from a stream of its own, so the rest of a seed's case is what it was
+  // before standard barriers were generated.
+  std::string standard_barrier(int qi, QueueType q);
+  int bpick(int n) { return static_cast<int>(brng_() % static_cast<uint64_t>(n)); }
+  bool bcoin(int percent) { return bpick(100) < percent; }
 
-  std::mt19937_64 rng_;
+  std::mt19937_64 rng_, brng_;
+  std::vector<std::string> open_split_;  // per queue: the END half of a split begun there
   FuzzShape shape_;
   FuzzCase fc_;
   std::vector<Res> res_;
@@ -371,6 +381,100 @@ int Gen::pattern(int qi, int room) {
   return 2;
 }
 
+namespace {
+
+// How a resource is used on one side of a barrier: its sync scope, access, legacy state and
+// layout, as d3d12.h spells them (short names), and where it may be.
+struct Use {
+  const char *sync, *access, *state, *layout;
+  bool graphics_only, texture_only;
+};
+constexpr Use kUses[] = {
+    {"COMPUTE_SHADING", "UNORDERED_ACCESS", "UNORDERED_ACCESS", "UNORDERED_ACCESS", false, false},
+    {"ALL_SHADING", "UNORDERED_ACCESS", "UNORDERED_ACCESS", "UNORDERED_ACCESS", false, false},
+    {"NON_PIXEL_SHADING", "SHADER_RESOURCE", "NON_PIXEL_SHADER_RESOURCE", "SHADER_RESOURCE", false,
+     false},
+    {"PIXEL_SHADING", "SHADER_RESOURCE", "PIXEL_SHADER_RESOURCE", "SHADER_RESOURCE", true, false},
+    {"RENDER_TARGET", "RENDER_TARGET", "RENDER_TARGET", "RENDER_TARGET", true, true},
+    {"DEPTH_STENCIL", "DEPTH_STENCIL_WRITE", "DEPTH_WRITE", "DEPTH_STENCIL_WRITE", true, true},
+    {"COPY", "COPY_DEST", "COPY_DEST", "COPY_DEST", false, false},
+    {"COPY", "COPY_SOURCE", "COPY_SOURCE", "COPY_SOURCE", false, false},
+    {"INDEX_INPUT", "INDEX_BUFFER", "INDEX_BUFFER", "COMMON", true, false},
+    {"EXECUTE_INDIRECT", "INDIRECT_ARGUMENT", "INDIRECT_ARGUMENT", "COMMON", false, false},
+    {"ALL", "COMMON", "COMMON", "COMMON", false, false},
+    {"NONE", "NO_ACCESS", "COMMON", "UNDEFINED", false, false},
+};
+
+}  // namespace
+
+std::string Gen::standard_barrier(int qi, QueueType q) {
+  if (open_split_.size() < fc_.queues.size()) open_split_.resize(fc_.queues.size());
+  if (!open_split_[qi].empty()) {
+    std::string end = std::move(open_split_[qi]);
+    open_split_[qi].clear();
+    return end;
+  }
+  const int ri = bpick(static_cast<int>(res_.size()));
+  const Res& r = res_[ri];
+  auto use = [&](bool before) {
+    while (true) {
+      const Use& u = kUses[bpick(static_cast<int>(std::size(kUses)))];
+      const bool none = std::string_view(u.sync) == "NONE";
+      const bool common = std::string_view(u.access) == "COMMON";
+      if ((u.graphics_only && q != QueueType::Graphics) || (u.texture_only && !r.texture)) continue;
+      if (before && common) continue;  // ACCESS_BEFORE COMMON: a lint warning
+      if (r.texture && std::string_view(u.layout) == "COMMON" && !common)
+        continue;  // index and indirect reads: buffers only (no layout allows them)
+      if (none && r.texture) continue;  // NONE's layout UNDEFINED only where DISCARD goes
+      return u;
+    }
+  };
+  const Use b = use(true), a = use(false);
+  const int form = bpick(q == QueueType::Graphics ? 8 : 7);
+  switch (form) {
+    case 0: {  // a transition, now and then split
+      if (std::string_view(b.state) == a.state)
+        return fmt::format("ResourceBarrier(UAV, {})", r.name);
+      const std::string head =
+          fmt::format("ResourceBarrier(TRANSITION, {}, {}, {}", r.name, b.state, a.state);
+      if (bcoin(25)) {
+        open_split_[qi] = head + ", END_ONLY)";
+        return head + ", BEGIN_ONLY)";
+      }
+      return head + ")";
+    }
+    case 1:
+      return fmt::format("ResourceBarrier(UAV, {})", bcoin(30) ? "NULL" : r.name);
+    case 2: {
+      const Res& o = res_[bpick(static_cast<int>(res_.size()))];
+      return fmt::format("ResourceBarrier(ALIASING, {}, {})", bcoin(20) ? "NULL" : r.name,
+                         bcoin(20) ? "NULL" : o.name);
+    }
+    case 3:
+      return fmt::format("Barrier(GLOBAL, {}, {}, {}, {})", b.sync, a.sync, b.access, a.access);
+    default: {
+      std::string args =
+          fmt::format("{}, {}, {}, {}, {}", r.name, b.sync, a.sync, b.access, a.access);
+      std::string tail;
+      if (r.texture) {
+        const char* lb = b.layout;
+        if (std::string_view(a.access) == "COMMON")
+          tail = fmt::format(", {}, COMMON", lb);
+        else
+          tail = fmt::format(", {}, {}", lb, a.layout);
+      }
+      const char* type = r.texture ? "TEXTURE" : "BUFFER";
+      if (bcoin(20) && std::string_view(b.sync) != "NONE" && std::string_view(a.sync) != "NONE") {
+        // An enhanced split barrier: SYNC_AFTER SPLIT begins it, SYNC_BEFORE SPLIT ends it.
+        const std::string acc = fmt::format("{}, {}{}", b.access, a.access, tail);
+        open_split_[qi] = fmt::format("Barrier({}, {}, SPLIT, {}, {})", type, r.name, a.sync, acc);
+        return fmt::format("Barrier({}, {}, {}, SPLIT, {})", type, r.name, b.sync, acc);
+      }
+      return fmt::format("Barrier({}, {}{})", type, args, tail);
+    }
+  }
+}
+
 void Gen::properties() {
   auto verb = [] { return std::string("check"); };
   if (deadlock_) {
@@ -443,7 +547,10 @@ FuzzCase Gen::run() {
                   : q.type == "compute" ? QueueType::Compute
                                         : QueueType::Host;
     q.commands.push_back(command(t));
+    if (t != QueueType::Host && bcoin(15)) q.commands.push_back(standard_barrier(qi, t));
   }
+  for (size_t qi = 0; qi < open_split_.size(); ++qi)  // every split barrier begun is ended
+    if (!open_split_[qi].empty()) fc_.queues[qi].commands.push_back(open_split_[qi]);
   // Now and then a wait no signal satisfies: the case deadlocks, and deadlock-free is its only
   // property (every other one would be vacuous). Only where the shape has room for it.
   if (fences_ > 0 && coin(5) && total < shape_.max_commands) {

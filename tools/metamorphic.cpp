@@ -7,6 +7,7 @@
 #include <map>
 
 #include "exec/check.h"
+#include "model/d3d12.h"
 #include "model/flags.h"
 #include "model/validity.h"
 #include "synth/flag_ops.h"
@@ -49,6 +50,57 @@ std::string short_name(const FlagDef& d) {
   return std::string(d.name.substr(family_prefix(d.family).size()));
 }
 
+bool has_barriers(const Case& c) {
+  for (const Queue& q : c.queues)
+    for (const Command& cmd : q.commands)
+      if (std::holds_alternative<BarrierCmd>(cmd.body)) return true;
+  return false;
+}
+
+// More barrier never proves less: each standard barrier (a split one's two halves together)
+// against the case without it, and each unsplit enhanced barrier against itself widened to
+// SYNC_ALL on both sides and ACCESS_COMMON on both sides (every earlier work and write, every
+// later work and access).
+void barrier_mutations(const Case& c, std::vector<std::pair<Variant, Variant>>& out) {
+  for (size_t q = 0; q < c.queues.size(); ++q)
+    for (size_t i = 0; i < c.queues[q].commands.size(); ++i) {
+      const Command& cmd = c.queues[q].commands[i];
+      const auto* b = std::get_if<BarrierCmd>(&cmd.body);
+      if (!b) continue;
+      const SplitPart part = split_part(*b);
+      if (part == SplitPart::End) continue;  // removed with its BEGIN half
+      const unsigned line = cmd.loc.line;
+      Case without = c;
+      auto& cmds = without.queues[q].commands;
+      if (part == SplitPart::Begin) {
+        for (size_t k = i + 1; k < cmds.size(); ++k) {
+          const auto* e = std::get_if<BarrierCmd>(&cmds[k].body);
+          if (e && split_part(*e) == SplitPart::End && e->resource == b->resource) {
+            cmds.erase(cmds.begin() + static_cast<long>(k));
+            break;
+          }
+        }
+      }
+      cmds.erase(cmds.begin() + static_cast<long>(i));
+      // A command label the properties name stays (an unlabelled barrier is what is removed).
+      if (!cmd.label.empty()) continue;
+      out.push_back(
+          {{std::move(without), fmt::format("remove the barrier at line {}", line), false},
+           {c, fmt::format("keep the barrier at line {}", line), true}});
+      if (is_legacy(b->kind) || part != SplitPart::None) continue;
+      Case wide = c;
+      auto& w = std::get<BarrierCmd>(wide.queues[q].commands[i].body);
+      w.sync_before =
+          w.sync_before == d3d12::kSync.none ? d3d12::kSync.all : w.sync_before | d3d12::kSync.all;
+      w.sync_after =
+          w.sync_after == d3d12::kSync.none ? d3d12::kSync.all : w.sync_after | d3d12::kSync.all;
+      w.access_before = w.access_after = d3d12::kAccess.common;
+      out.push_back(
+          {{c, fmt::format("the barrier at line {} as written", line), true},
+           {std::move(wide), fmt::format("the barrier at line {} widened", line), false}});
+    }
+}
+
 }  // namespace
 
 std::vector<std::pair<Variant, Variant>> relations(const Case& c, size_t flags_per_case) {
@@ -67,9 +119,13 @@ std::vector<std::pair<Variant, Variant>> relations(const Case& c, size_t flags_p
        "target gl2-rb-coherent yes");
   pair(with_profile(c, Profile::Strict), "profile strict", with_profile(c, Profile::Rdna2),
        "profile rdna2");
-  for (const AssumptionDef& a : all_assumptions())
+  const bool barriers = has_barriers(c);
+  for (const AssumptionDef& a : all_assumptions()) {
+    // A-BARRIER-PAL changes nothing in a case without standard barriers.
+    if (a.id == AssumptionId::BarrierPal && !barriers) continue;
     pair(with_assumption(c, a.id, false), fmt::format("assume -{}", a.name),
          with_assumption(c, a.id, true), fmt::format("assume +{}", a.name));
+  }
   // Flag mutations: (without the flag, with it) for every sync and operation flag its API takes.
   std::vector<std::pair<Variant, Variant>> flags;
   const auto ops = operation_flags();
@@ -105,6 +161,7 @@ std::vector<std::pair<Variant, Variant>> relations(const Case& c, size_t flags_p
               present}});
       }
     }
+  barrier_mutations(c, flags);
   if (flags_per_case && flags.size() > flags_per_case) {
     std::vector<std::pair<Variant, Variant>> some;
     for (size_t k = 0; k < flags_per_case; ++k)

@@ -42,6 +42,38 @@ void attach_fixes(const model::Case& c, properties::CaseResult& r, const SynthCh
   }
 }
 
+// The standard barriers cheaper Xbox sync calls can replace (synth::replace_barriers), with the
+// replacing edits, checked with both engines.
+std::string replacement_report(const model::Case& c, const std::vector<size_t>& props,
+                               const SynthCheck& s) {
+  synth::FixOptions opt = s.opt;
+  if (opt.style == synth::Style::Standard) return "";
+  synth::ReplaceResult rr = synth::replace_barriers(c, props, opt, opt.budget);
+  if (rr.done.empty()) return "";
+  synth::FixResult fr;
+  fr.before = opt.costs.barrier(c);
+  fr.verification = opt.verify(rr.replaced);
+  bool ok = fr.verification.problems.empty();
+  for (size_t p : props)
+    for (const auto* res : {&fr.verification.smt, &fr.verification.exec})
+      ok = ok && p < res->results.size() &&
+           std::holds_alternative<properties::Proved>(res->results[p].verdict);
+  if (!ok)
+    return fmt::format(
+        "{}: standard barriers: the replacement is not confirmed, so none is given\n", c.file);
+  const auto changes = synth::diff(c, rr.replaced, rr.origin, opt.costs);
+  const int saves = -synth::total_cost(changes);
+  std::string out = fmt::format(
+      "{}: standard barriers: {} can be replaced by Xbox sync calls, cost {} -> {} (saves {}), "
+      "every property proved by both engines:\n",
+      c.file, rr.done.size() == 1 ? "1 barrier" : fmt::format("{} barriers", rr.done.size()),
+      fr.before, fr.before - saves, saves);
+  const synth::EditedText t = synth::edit_text(c, source_of(c), changes, rr.replaced, opt.costs);
+  for (const std::string& e : t.edits) out += "  " + e + "\n";
+  if (!t.error.empty()) out += fmt::format("  (the file cannot be edited: {})\n", t.error);
+  return out;
+}
+
 std::string redundant_report(const model::Case& c, const properties::CaseResult& r,
                              const SynthCheck& s) {
   if (!s.redundant) return "";
@@ -52,12 +84,14 @@ std::string redundant_report(const model::Case& c, const properties::CaseResult&
     props.push_back(pr.property);
   }
   if (props.empty()) return "";
+  const std::string replaced = replacement_report(c, props, s);
   const synth::RedundantResult red = synth::find_redundant(c, props, s.opt);
   using S = synth::RedundantResult::Status;
   switch (red.status) {
     case S::None:
       return fmt::format("{}: redundant: none (every flag is needed; {} engine calls)\n", c.file,
-                         red.calls);
+                         red.calls) +
+             replaced;
     case S::NotProved:
       return fmt::format("{}: redundant: not looked for (a property is not proved)\n", c.file);
     case S::Budget:
@@ -87,7 +121,7 @@ std::string redundant_report(const model::Case& c, const properties::CaseResult&
   const synth::EditedText t = synth::edit_text(c, source, red.changes, red.minimized, s.opt.costs);
   for (const std::string& e : t.edits) out += "  " + e + "\n";
   if (!t.error.empty()) out += fmt::format("  (the file cannot be edited: {})\n", t.error);
-  return out;
+  return out + replaced;
 }
 
 }  // namespace syncproof::cli

@@ -31,6 +31,8 @@ json command_flags(const Command& cmd) {
                   {"WriteFlags", stream::write_flag_name(b.source)}};
         else if constexpr (std::is_same_v<T, SignalCmd> || std::is_same_v<T, WaitFenceCmd>)
           return b.xbox ? json{{"SyncFlags", stream::sync_flag_names(b.flags)}} : json::object();
+        else if constexpr (std::is_same_v<T, BarrierCmd>)
+          return json{{"barrier", std::string(to_string(b.kind))}};
         else if constexpr (std::is_same_v<T, WorkCmd>)
           return b.has_dispatch_flags
                      ? json{{"DispatchFlags", stream::dispatch_flag_names(b.dispatch_flags)}}

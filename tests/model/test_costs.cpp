@@ -23,7 +23,7 @@ std::vector<std::pair<std::string, int>> doc_rows() {
   std::ifstream in(std::string(SYNCPROOF_SOURCE_DIR) + "/model/COSTS.md");
   REQUIRE(in);
   std::vector<std::pair<std::string, int>> out;
-  const std::regex row(R"(^\| `([A-Za-z0-9_]+)` \| (-?[0-9]+) \| .+ \|$)");
+  const std::regex row(R"(^\| `([A-Za-z0-9_()]+)` \| (-?[0-9]+) \| .+ \|$)");
   std::string line;
   while (std::getline(in, line)) {
     std::smatch m;

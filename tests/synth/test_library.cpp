@@ -170,6 +170,36 @@ TEST_CASE("cases/synthesis/over-synchronized.sync: --redundant removes exactly w
   CHECK(r.saves == 40);
 }
 
+TEST_CASE("cases/synthesis/standard-barriers.sync: both standard barriers are replaced") {
+  const fs::path p = fs::path(SYNCPROOF_SOURCE_DIR) / "cases/synthesis/standard-barriers.sync";
+  const std::string text = read(p);
+  const lang::ParseResult pr = lang::parse_case("standard-barriers.sync", text);
+  REQUIRE_FALSE(pr.has_errors());
+  encode::CheckOptions smt;
+  exec::ExecOptions ex;
+  const model::CostModel costs;
+  synth::FixOptions opt = cli::fix_options(smt, ex, costs, 3000);
+  std::vector<size_t> goals, keep;
+  synth::default_goals(pr.c, encode::check_case(pr.c, smt), false, &goals, &keep);
+  REQUIRE(goals.empty());  // every property is proved: the point is the rewrite
+  const synth::FixResult r = synth::fix_case(pr.c, goals, keep, opt);
+  REQUIRE(r.status == synth::FixResult::Status::Fixed);
+  const synth::EditedText t = synth::edit_text(pr.c, text, r.changes, r.fixed, costs);
+  CHECK(t.error == "");
+  REQUIRE(t.edits.size() == 5);
+  CHECK(t.edits[0] ==
+        "standard-barriers.sync:23: remove ResourceBarrier(TRANSITION, lights, UNORDERED_ACCESS, "
+        "ALL_SHADER_RESOURCE) (cheaper Xbox sync calls do its work) (-24)");
+  CHECK(t.edits[3] ==
+        "standard-barriers.sync:25: remove ResourceBarrier(ALIASING, NULL, NULL) (cheaper Xbox "
+        "sync calls do its work) (-129)");
+  CHECK(r.before == 153);
+  CHECK(r.cost == -101);
+  // --style standard keeps them: nothing to do.
+  opt.style = synth::Style::Standard;
+  CHECK(synth::fix_case(pr.c, goals, keep, opt).status == synth::FixResult::Status::Nothing);
+}
+
 TEST_CASE("the barrier calculator agrees with the library's proved patterns") {
   using model::QueueType;
   struct Pattern {

@@ -251,7 +251,14 @@ TEST_CASE("barrier: the cheapest proved barrier as C++ calls, a case file and it
         "  prove visible produce -> consume\n"
         "  prove no-hazards\n\n"
         "assumptions the proof rests on (model/SEMANTICS.md): A-GCR-OUTER-FIRST, "
-        "A-WAVE-END-STORES-IN-GL2\n");
+        "A-WAVE-END-STORES-IN-GL2\n"
+        "\n"
+        "enhanced barrier (the D3D12 Barrier calls for the same dependency):\n"
+        "  Barrier(BUFFER, res, D3D12_BARRIER_SYNC_COMPUTE_SHADING, "
+        "D3D12_BARRIER_SYNC_PIXEL_SHADING, D3D12_BARRIER_ACCESS_UNORDERED_ACCESS, "
+        "D3D12_BARRIER_ACCESS_SHADER_RESOURCE)\n"
+        "  proved by both engines in the same case; cost 14 (model/COSTS.md: the barriers as PAL "
+        "lowers them)\n");
   // The printed case file is a case the checker proves.
   const std::string text = r.out.substr(r.out.find("case file:\n") + 11);
   std::string file;
