@@ -416,11 +416,13 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
               hb->before(ce.queue, ce.cmd, op_at.queue, op_at.cmd))
             res.blamed.push_back(on_or_after(p, "D3D12XBOX_SYNC_FLAG_IDLE", {ce.queue, ce.cmd}));
         }
-        for (const std::string& f : s.down ? writeback_flags(s.level) : invalidate_flags(s.level))
-          res.blamed.push_back(
-              fmt::format("{} in a sync after {} (that one ran before the data "
-                          "reached {})",
-                          f, where(p, op_at), to_string(s.level)));
+        // The level again after that one: a write-back on the producer's side, an invalidation
+        // where the reader's queue can order it before the read.
+        for (const std::string& f :
+             place_flags(p, s.down ? writeback_flags(s.level) : invalidate_flags(s.level),
+                         s.down ? Side::Producer : Side::Consumer, op_at, at_of(r)))
+          res.blamed.push_back(fmt::format("{} (the one at {} ran before the data reached {})", f,
+                                           where(p, op_at), to_string(s.level)));
       }
     } else if (uncovered) {
       const CacheOp& op = p.cache_ops[*uncovered];
