@@ -68,11 +68,12 @@ void attach_fixes(const model::Case& c, properties::CaseResult& r, const SynthCh
     // Asked for: the fix, and `missing:` is that fix (proved by both engines).
     const bool from_fix = fix && put_fix(pr, *v, s.opt.budget, true);
     // Otherwise each alternative the explanation names is re-checked (synth/missing.h); when
-    // none holds up, a fix search gives what is missing, unless the fix was searched already or
-    // --no-fix. A deadlock's advice is about values and waits, no edit of flags: it stays.
-    if (!from_fix && s.opt.search && v->witness.obligation >= 0 &&
-        !synth::recheck_missing(c, pr.property, *v, s.opt.search) && !fix &&
-        s.fixes != SynthCheck::Fixes::Off)
+    // nothing is left, not even a phrase, a fix search gives what is missing, unless the fix was
+    // searched already or --no-fix. A deadlock's advice is about values and waits, no edit of
+    // flags: it stays.
+    const bool advice = !from_fix && s.opt.search && v->witness.obligation >= 0;
+    if (advice && !synth::recheck_missing(c, pr.property, *v, s.opt.search) &&
+        v->trace.blamed.empty() && !fix && s.fixes != SynthCheck::Fixes::Off)
       put_fix(pr, *v, kMissingBudget, false);
     pr.as_expected = properties::as_expected(p, pr.verdict);
   }
