@@ -174,6 +174,12 @@ inline constexpr uint32_t kBopComputeMask = kVcacheInvalidate | kMcacheInvalidat
                                             kMcacheWriteback | kGl1Invalidate | kGl2Invalidate |
                                             kGl2Writeback | kGl2Volatile | kGl2Range | kGl2Margin |
                                             kGl2InvalidateUnshared | kCsPartialFlush | kIdle;
+// Operations the model gives no effect of their own (SEMANTICS.md §3, §4): M$ is read-only, so
+// its write-back moves nothing (PAL: "GLM_WB unimplemented in HW"), and the unshared GL2
+// invalidation covers no line of a case's resources. On a sync they can only make the command
+// exist, so a fix never adds them (synth/candidates.cpp): where the command's own step is what a
+// proof needs, a sync with no flags gives it.
+inline constexpr uint32_t kNoEffectInModel = kMcacheWriteback | kGl2InvalidateUnshared;
 // Write32/64BitValueBottomOfPipe2X accept exactly these (002).
 inline constexpr uint32_t kBopWriteAccepted = kVcacheInvalidate | kMcacheInvalidate |
                                               kMcacheWriteback | kGl1Invalidate | kGl2Invalidate |

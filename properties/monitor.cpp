@@ -79,8 +79,10 @@ const WorkCmd* work_of(const LoweredProgram& p, uint32_t q, uint32_t c) {
   return std::get_if<WorkCmd>(&p.source->queues[q].commands[c].body);
 }
 
-// Reads the PFP performs: index and indirect-argument fetch, and copies on the PFP's CP DMA.
+// Reads the PFP performs: index and indirect-argument fetch, and copies on the PFP's CP DMA. A
+// compute queue has no PFP (§2): its MEC reads indirect arguments itself.
 bool pfp_side(const LoweredProgram& p, const MemAccess& r) {
+  if (p.source->queues[r.queue].type != QueueType::Graphics) return false;
   if (r.kind == AccessKind::Indirect || r.kind == AccessKind::Index) return true;
   const WorkCmd* w = work_of(p, r.queue, r.cmd);
   return w && w->pfp_dma;

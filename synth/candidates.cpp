@@ -102,6 +102,7 @@ std::vector<Edit> carrier_additions(const Case& base, uint32_t q, uint32_t i) {
   };
   for (const FlagDef* d : operation_flags()) {
     const uint32_t bit = *d->value;
+    if (bit & sync::kNoEffectInModel) continue;  // it would only carry: nothing to add
     if ((accepted & bit) != bit || !can_add_operation(car->flags, bit)) continue;
     if (!valid_word(car->flags | bit, car->api, qt, whole)) continue;
     add(bit, {});
@@ -136,6 +137,14 @@ std::vector<Edit> new_sync_candidates(const Case& base, uint32_t q, uint32_t bef
   std::vector<Edit> out;
   const QueueType qt = base.queues[q].type;
   if (qt == QueueType::Host) return out;
+  // The step alone: a SyncTopOfPipeX with no flags is one ME step in queue order (R-TOP-BLOCKS-CP
+  // with nothing to wait for), where the step is what a proof needs. Without it the search would
+  // reach the step through the cheapest flag on a new sync, an operation used as a carrier.
+  {
+    Edit e;
+    e.kind = EditKind::NewSync, e.queue = q, e.cmd = before, e.api = SyncApi::SyncTopOfPipeX;
+    out.push_back(e);
+  }
   for (SyncApi api : {SyncApi::SyncBottomOfPipeX, SyncApi::SyncTopOfPipeX}) {
     const uint32_t accepted = accepted_sync_flags(api, qt);
     auto add = [&](uint32_t flags, ControlFlags control, uint8_t variant) {
@@ -146,6 +155,7 @@ std::vector<Edit> new_sync_candidates(const Case& base, uint32_t q, uint32_t bef
     };
     for (const FlagDef* d : operation_flags()) {
       const uint32_t bit = *d->value;
+      if (bit & sync::kNoEffectInModel) continue;
       if ((accepted & bit) != bit || !valid_word(bit, api, qt)) continue;
       add(bit, {}, 0);
     }

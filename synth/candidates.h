@@ -6,9 +6,10 @@
 //    carries SyncFlags (SyncTopOfPipeX, SyncBottomOfPipeX, the BOP value writes, Signal2X, WaitX)
 //    and lies between the two commands in API order (an operation before the first command or
 //    after the second cannot be ordered between them in every execution, so it proves nothing);
-//  - the same flags in a new SyncBottomOfPipeX or SyncTopOfPipeX right after the first command,
-//    right before the second, right after each wait and right before each signal or value write
-//    between them: the named points where a release or an acquire belongs.
+//  - the same flags in a new SyncBottomOfPipeX or SyncTopOfPipeX (and a SyncTopOfPipeX with none:
+//    its ME step alone) right after the first command, right before the second, right after each
+//    wait and right before each signal or value write between them: the named points where a
+//    release or an acquire belongs.
 // Waits are not in this list (adding a wait can deadlock, so it is not monotone): they are chosen
 // before the search, as bases (synth/bases.h).
 #include <cstdint>
@@ -59,7 +60,9 @@ std::vector<Edit> carrier_additions(const model::Case& base, uint32_t queue, uin
 // from the first command's stages and accesses to the second's, on each command's queue.
 std::vector<Edit> barrier_candidates(const model::Case& base, const model::Case& variant,
                                      const Origins& origin, const Pair& pair);
-// The new syncs that can go before command `before` of `queue`, one flag each.
+// The new syncs that can go before command `before` of `queue`: a SyncTopOfPipeX with no flags
+// (its ME step alone), then one flag each. Flags the model gives no effect of their own
+// (model::sync::kNoEffectInModel) are never candidates: they could only carry a command.
 std::vector<Edit> new_sync_candidates(const model::Case& base, uint32_t queue, uint32_t before);
 
 }  // namespace syncproof::synth

@@ -41,7 +41,33 @@ std::string signed_cost(int c) {
   return c >= 0 ? fmt::format("+{}", c) : fmt::format("{}", c);
 }
 
+// A command of `c` as the "why" of a step names it: a wait with its fence or label and value,
+// anything else by its API and label; with its line when it has one.
+std::string step_end(const Case& c, uint32_t q, uint32_t i) {
+  const Command& cmd = c.queues[q].commands[i];
+  std::string s = std::holds_alternative<WaitFenceCmd>(cmd.body) ||
+                          std::holds_alternative<WaitValueCmd>(cmd.body)
+                      ? command_source(c, cmd, false)
+                      : properties::command_text(c, q, i);
+  if (cmd.loc.line) s += fmt::format(" (line {})", cmd.loc.line);
+  return s;
+}
+
 }  // namespace
+
+std::string step_why(const Case& fixed, uint32_t q, uint32_t k) {
+  const auto& cmds = fixed.queues[q].commands;
+  const std::string before =
+      k > 0 ? step_end(fixed, q, k - 1) : "the start of queue " + fixed.queues[q].name;
+  const std::string after =
+      k + 1 < cmds.size() ? step_end(fixed, q, k + 1) : "the end of queue " + fixed.queues[q].name;
+  return fmt::format("the ME step that orders {} before {}; no operation is needed", before, after);
+}
+
+bool bare_sync(const Command& c) {
+  const auto* s = std::get_if<SyncCmd>(&c.body);
+  return s && s->flags == 0 && s->control.bits == 0;
+}
 
 std::vector<Change> diff(const Case& orig, const Case& fixed, const Origins& origin,
                          const CostModel& costs) {
@@ -56,6 +82,7 @@ std::vector<Change> diff(const Case& orig, const Case& fixed, const Origins& ori
         Change ch;
         ch.kind = Change::Kind::Insert, ch.queue = q, ch.cmd = o.index, ch.inserted = now;
         ch.cost = costs.of(now, qt, &fixed);
+        if (bare_sync(now)) ch.why = step_why(fixed, q, k);
         out.push_back(std::move(ch));
         continue;
       }
@@ -128,6 +155,7 @@ std::vector<std::string> describe(const Case& orig, const std::vector<Change>& c
             cmds.empty() ? std::string("the start of queue ") + orig.queues[c.queue].name
                          : properties::command_text(orig, c.queue, c.cmd - 1),
             signed_cost(c.cost)));
+      if (!c.why.empty()) out.back() += "; why: " + c.why;
       continue;
     }
     const Command& cmd = cmds[c.cmd];

@@ -19,6 +19,9 @@ struct Change {
   model::Command inserted;  // Insert
   size_t property = 0;      // Expect: the property (index) that is `prove` now
   int cost = 0;             // what it adds to the barrier (negative: saves)
+  // Insert of a sync with no flags: what its step orders ("the ME step that orders WaitX(f, 1)
+  // before ExecuteIndirect (consume)"), the reason it is there.
+  std::string why;
 };
 
 std::vector<Change> diff(const model::Case& orig, const model::Case& fixed, const Origins& origin,
@@ -26,10 +29,17 @@ std::vector<Change> diff(const model::Case& orig, const model::Case& fixed, cons
 
 // One line per flag and command: "case.sync:12: add D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE to
 // SyncTopOfPipeX (+2)", "case.sync:14: insert SyncTopOfPipeX(...) before Dispatch (consume)
-// (+3)", "case.sync:9: remove D3D12XBOX_SYNC_FLAG_VS_PARTIAL_FLUSH from SyncBottomOfPipeX (-4)".
+// (+3)", "case.sync:9: remove D3D12XBOX_SYNC_FLAG_VS_PARTIAL_FLUSH from SyncBottomOfPipeX (-4)";
+// an inserted sync with no flags ends with "; why: " and its Change::why.
 std::vector<std::string> describe(const model::Case& orig, const std::vector<Change>& changes,
                                   const model::CostModel& costs);
 
 int total_cost(const std::vector<Change>& changes);
+
+// A sync with no flags and no control flags: a command for its step alone.
+bool bare_sync(const model::Command& c);
+// Why such a sync is command k of queue q of `c`: its ME step, in queue order after the command
+// before it (after the queue resumes, when that is a wait) and before the command after it.
+std::string step_why(const model::Case& c, uint32_t q, uint32_t k);
 
 }  // namespace syncproof::synth

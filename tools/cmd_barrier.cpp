@@ -13,6 +13,7 @@
 #include "model/costs.h"
 #include "model/d3d12.h"
 #include "synth/barrier.h"
+#include "synth/changes.h"
 #include "synth/flag_ops.h"
 #include "synth/text.h"
 #include "tools/batch.h"
@@ -90,8 +91,11 @@ bool solved(const Answer& a) {
 std::vector<std::string> cpp_calls(const model::Case& c, size_t q, const std::string& list,
                                    const std::string& queue) {
   std::vector<std::string> out;
-  for (const model::Command& cmd : c.queues[q].commands) {
+  for (uint32_t i = 0; i < c.queues[q].commands.size(); ++i) {
+    const model::Command& cmd = c.queues[q].commands[i];
     if (std::holds_alternative<model::WorkCmd>(cmd.body)) continue;
+    if (synth::bare_sync(cmd))
+      out.push_back("// why: " + synth::step_why(c, static_cast<uint32_t>(q), i));
     const bool host = c.queues[q].type == model::QueueType::Host;
     if (const auto* s = std::get_if<model::SignalCmd>(&cmd.body)) {
       if (host)

@@ -1,5 +1,6 @@
 // Over the case library: every refuted twin ("# Twin of X.sync without FLAG") is fixed, with
-// both engines, by a barrier that costs no more than the proved original's (model/COSTS.md), and
+// both engines, by a barrier that costs no more than the proved original's (model/COSTS.md) and
+// uses no operation as a carrier (tests/synth/carrier_check.h), and
 // --redundant finds nothing to remove from the library's minimal patterns it should not.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
@@ -18,6 +19,7 @@
 #include "synth/redundant.h"
 #include "synth/text.h"
 #include "tests/sample.h"
+#include "tests/synth/carrier_check.h"
 #include "tools/synth_engines.h"
 
 using namespace syncproof;
@@ -86,6 +88,10 @@ TEST_CASE("on every refuted twin, fix restores a barrier no more expensive than 
     }
     REQUIRE_MESSAGE(r.status == synth::FixResult::Status::Fixed, r.why);
     ++fixed;
+    // No operation used as a carrier (tests/synth/carrier_check.h).
+    const auto carriers =
+        testing::carrier_problems(r, synth::describe(tw.c, r.changes, costs), goals, smt);
+    CHECK_MESSAGE(carriers.empty(), fmt::format("{}", fmt::join(carriers, "; ")));
     // A twin under another profile or other assumptions than its original (profiles/) shows
     // that the original's barrier is not enough there: no cost bound, only a fix.
     if (tw.c.profile != orig.c.profile || tw.c.assumptions.size() != orig.c.assumptions.size())
