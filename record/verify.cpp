@@ -2,6 +2,8 @@
 // every line number mapped back to the call that recorded it.
 #include <fmt/format.h>
 
+#include <regex>
+
 #include "encode/check.h"
 #include "model/assumptions.h"
 #include "properties/obligation.h"
@@ -22,6 +24,28 @@ Diagnostic diagnostic(const CaseText& t, const lang::Diagnostic& d) {
       std::string(lang::to_string(d.severity)), o.file, o.line, o.column, d.loc.line, d.message};
   if (o.file.empty()) out.file = "recording.sync", out.line = d.loc.line, out.column = d.loc.col;
   return out;
+}
+
+std::string place(const Origin& o) {
+  return o.column ? fmt::format("{}:{}:{}", o.file, o.line, o.column)
+                  : fmt::format("{}:{}", o.file, o.line);
+}
+
+// The explanation's places in the case text (`recording.sync:N`, `line N`) as the calls that
+// recorded those lines, where a call is known.
+std::string relocate(const CaseText& t, const std::string& text) {
+  static const std::regex re(R"((recording\.sync:|line )([0-9]+))");
+  std::string out;
+  auto it = std::sregex_iterator(text.begin(), text.end(), re);
+  size_t last = 0;
+  for (; it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    out += text.substr(last, m.position(0) - last);
+    const Origin& o = origin_of(t, static_cast<uint32_t>(std::stoul(m[2].str())));
+    out += o.file.empty() ? m[0].str() : place(o);
+    last = m.position(0) + m.length(0);
+  }
+  return out + text.substr(last);
 }
 
 std::string verdict_detail(const PropertyResult& p) {
@@ -52,8 +76,10 @@ std::string Result::report() const {
     if (p.verdict != "violated") continue;
     size_t n = 0;
     for (const TraceStep& s : p.trace)
-      out += fmt::format("    {:>3}. t={:<3} {:<8} {}:{:<5} {:<32} {}\n", ++n, s.time, s.queue,
-                         s.file, s.line, s.command, s.what);
+      out += fmt::format(
+          "    {:>3}. t={:<3} {:<8} {:<28} {:<32} {}\n", ++n, s.time, s.queue,
+          s.file.empty() ? fmt::format("line {}", s.case_line) : place({s.file, s.line, s.column}),
+          s.command, s.what);
     out += fmt::format("    why: {}\n", p.why);
     if (!p.missing.empty()) out += fmt::format("    missing: {}\n", fmt::join(p.missing, " or "));
   }
@@ -101,10 +127,11 @@ Result Recorder::Verify(const Options& o) const {
     } else if (const auto* v = std::get_if<properties::Violated>(&r.verdict)) {
       for (const properties::TraceLine& l : v->trace.lines) {
         const Origin& at = origin_of(t, l.line);
-        out.trace.push_back({l.time, l.queue, l.line, at.file, at.line, l.command, l.what});
+        out.trace.push_back(
+            {l.time, l.queue, l.line, at.file, at.line, l.command, l.what, at.column});
       }
-      out.why = v->trace.why;
-      out.missing = v->trace.blamed;
+      out.why = relocate(t, v->trace.why);
+      for (const std::string& b : v->trace.blamed) out.missing.push_back(relocate(t, b));
     } else if (const auto* u = std::get_if<properties::Unknown>(&r.verdict)) {
       out.reason = u->reason;
     } else if (const auto* e = std::get_if<properties::Error>(&r.verdict)) {

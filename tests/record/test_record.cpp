@@ -53,8 +53,9 @@ lang::ParseResult library_case(const char* rel) {
   return lang::parse_case_file(std::string(SYNCPROOF_SOURCE_DIR) + "/" + rel);
 }
 
+// A place in an explanation: the case text's `line N`, or the call's FILE:LINE:COL.
 std::string without_lines(const std::string& s) {
-  return std::regex_replace(s, std::regex("line [0-9]+"), "line N");
+  return std::regex_replace(s, std::regex("line [0-9]+|[^ ]+:[0-9]+:[0-9]+"), "PLACE");
 }
 
 std::string without_places(const std::string& s) {

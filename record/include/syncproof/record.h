@@ -26,6 +26,8 @@
 #include <string>
 #include <vector>
 
+struct ID3D12Device;  // <syncproof/d3d12_xs.h> (the public d3d12.h)
+
 namespace syncproof::record {
 
 // ---- constants, as d3d12_xs.h and d3d12.h name them ----
@@ -109,8 +111,9 @@ enum D3D12_COMPARISON_FUNC : uint32_t {  // d3d12.h's values
 }  // namespace d3d12
 
 // Where a recording call was made: the default argument `Where::current()` is evaluated at the
-// caller. std::source_location where the library has it; clang 14 with GCC 12's library does
-// not, and gets the same from the compiler's builtins.
+// caller. std::source_location where the library has it (C++20); otherwise the compiler's
+// builtins where they exist (clang: file, line and column; GCC: file and line, column 0); any
+// other compiler gets no call site (file ""), and recordings still work.
 struct Where {
   const char* file = "";
   unsigned line = 0, column = 0;
@@ -119,10 +122,19 @@ struct Where {
       std::source_location s = std::source_location::current()) noexcept {
     return {s.file_name(), static_cast<unsigned>(s.line()), static_cast<unsigned>(s.column())};
   }
-#else
+#elif defined(__clang__)
   static constexpr Where current(const char* f = __builtin_FILE(), unsigned l = __builtin_LINE(),
                                  unsigned c = __builtin_COLUMN()) noexcept {
     return {f, l, c};
+  }
+#elif defined(__GNUC__)
+  static constexpr Where current(const char* f = __builtin_FILE(),
+                                 unsigned l = __builtin_LINE()) noexcept {
+    return {f, l, 0};
+  }
+#else
+  static constexpr Where current() noexcept {
+    return {};
   }
 #endif
 };
@@ -293,6 +305,7 @@ struct TraceStep {
   std::string file;        // the call that recorded the command
   unsigned line = 0;
   std::string command, what;
+  unsigned column = 0;
 };
 
 struct PropertyResult {
@@ -338,6 +351,11 @@ class Recorder {
   void Prove(Property p, Where w = Where::current());
   void Refute(Property p, std::vector<std::string> missing = {}, Where w = Where::current());
   void Check(Property p, Where w = Where::current());
+
+  // A recording ID3D12Device (include <syncproof/d3d12_xs.h> to use it): its queues, lists,
+  // fences and resources record into this Recorder. Every object it creates lives as long as the
+  // Recorder (Release never frees one). The same device on every call.
+  ID3D12Device* Device();
 
   std::string CaseText() const;  // the equivalent case file
   Result Verify(const Options& o = {}) const;
