@@ -665,6 +665,7 @@ void Queue::CopyTileMappings(ID3D12Resource*, const D3D12_TILED_RESOURCE_COORDIN
 void Queue::ExecuteCommandLists(UINT n, ID3D12CommandList* const* lists) {
   const Origin at = take();
   Recorder::Impl& r = *dev_->rec;
+  r.queues[index].executions.insert(r.queues[index].cmds.size());
   for (UINT i = 0; i < n; ++i) {
     auto* l = dynamic_cast<List*>(lists[i]);
     if (!l) continue;

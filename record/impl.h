@@ -37,6 +37,7 @@ struct Recorder::Impl {
   struct Queue {
     std::string name;
     std::vector<Command> cmds;
+    std::set<size_t> executions;  // where each ExecuteCommandLists begins: an `on` block each
   };
   std::vector<Queue> queues;
   std::vector<std::unique_ptr<CommandQueue>> handles;

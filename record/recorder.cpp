@@ -141,7 +141,7 @@ size_t Recorder::Impl::add_queue(std::string n, QueueType type, Origin at) {
                   : type == QueueType::Compute ? "compute"
                                                : "host";
   decls.push_back({fmt::format("queue {} {}", n, t), std::move(at), ""});
-  queues.push_back({n, {}});
+  queues.push_back({n, {}, {}});
   return queues.size() - 1;
 }
 
@@ -311,6 +311,7 @@ void CommandQueue::add(std::string text, Where w) {
 
 void CommandQueue::ExecuteCommandLists(uint32_t NumCommandLists,
                                        CommandList* const* ppCommandLists) {
+  r_->impl_->queues[index_].executions.insert(r_->impl_->queues[index_].cmds.size());
   for (uint32_t i = 0; i < NumCommandLists; ++i)
     for (const Command& c : ppCommandLists[i]->commands()) {
       r_->impl_->queues[index_].cmds.push_back(c);
@@ -475,12 +476,16 @@ CaseText case_text(const Recorder& r) {
   if (!im.title.empty()) line("case " + quoted(im.title), {});
   for (const Command& d : im.decls) line(d.text, d.origin);
   for (const Command& d : device_decls) line(d.text, d.origin);
+  // One `on` block per ExecuteCommandLists (the state tracker's decay boundary).
   for (const auto& q : im.queues) {
-    if (q.cmds.empty()) continue;
-    line("", {});
-    line(fmt::format("on {}:", q.name), {});
-    for (const Command& c : q.cmds)
+    for (size_t i = 0; i < q.cmds.size(); ++i) {
+      if (i == 0 || q.executions.count(i)) {
+        line("", {});
+        line(fmt::format("on {}:", q.name), {});
+      }
+      const Command& c = q.cmds[i];
       line("  " + resolve_destinations(resolve(c.text), labels), c.origin);
+    }
   }
   if (!im.props.empty()) line("", {});
   for (const Command& p : im.props) line(p.text, p.origin);

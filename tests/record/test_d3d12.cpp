@@ -21,6 +21,22 @@ TEST_CASE("the example frame records through the device and is proved") {
   const Result r = rec.Verify();
   INFO(r.report());
   CHECK(r.ok());
+  // The particle buffer, created in UNORDERED_ACCESS, decays to COMMON when the compute queue's
+  // ExecuteCommandLists completes, and the graphics queue's read promotes it: no warning.
+  CHECK(r.diagnostics.empty());
+  // One `on` block per ExecuteCommandLists; the X calls and the standard transition as called.
+  CHECK(text.find("  simulate: Dispatch reads particles as uav in cs, writes particles as uav in "
+                  "cs\n") != std::string::npos);
+  CHECK(text.find("  draw: DrawInstanced reads particles as srv in vs, writes scene as rt\n") !=
+        std::string::npos);
+  CHECK(text.find("  ResourceBarrier(TRANSITION, scene, RENDER_TARGET, PIXEL_SHADER_RESOURCE)\n") !=
+        std::string::npos);
+  CHECK(text.find("  post: DrawInstanced reads scene as srv in ps, writes backbuffer as rt\n") !=
+        std::string::npos);
+  CHECK(text.find("  Signal2X(simulated, 1)\n") != std::string::npos);
+  CHECK(text.find("  WaitX(simulated, 1)\n") != std::string::npos);
+  CHECK(text.find("buffer particles 0x100000000 0x4000 state UNORDERED_ACCESS\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("the example frame without its wait is refuted at the engine's lines") {
