@@ -2,6 +2,7 @@
 // every line number mapped back to the call that recorded it.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <regex>
 
 #include "encode/check.h"
@@ -18,10 +19,16 @@ const Origin& origin_of(const CaseText& t, uint32_t line) {
   return line >= 1 && line <= t.origins.size() ? t.origins[line - 1] : none;
 }
 
+std::string relocate(const CaseText& t, const std::string& text);
+
 Diagnostic diagnostic(const CaseText& t, const lang::Diagnostic& d) {
   const Origin& o = origin_of(t, d.loc.line);
-  Diagnostic out{
-      std::string(lang::to_string(d.severity)), o.file, o.line, o.column, d.loc.line, d.message};
+  Diagnostic out{std::string(lang::to_string(d.severity)),
+                 o.file,
+                 o.line,
+                 o.column,
+                 d.loc.line,
+                 relocate(t, d.message)};
   if (o.file.empty()) out.file = "recording.sync", out.line = d.loc.line, out.column = d.loc.col;
   return out;
 }
@@ -91,7 +98,14 @@ Result Recorder::Verify(const Options& o) const {
   Result res;
   res.diagnostics = t.problems;
   lang::ParseResult pr = lang::parse_case("recording.sync", t.text());
-  for (const lang::Diagnostic& d : pr.diags) res.diagnostics.push_back(diagnostic(t, d));
+  // A call that recorded two accesses of one resource (a UAV binding: read and write) can get
+  // the same diagnostic twice at its line: once is enough.
+  for (const lang::Diagnostic& d : pr.diags) {
+    Diagnostic n = diagnostic(t, d);
+    if (std::none_of(res.diagnostics.begin(), res.diagnostics.end(),
+                     [&](const Diagnostic& x) { return x.text() == n.text(); }))
+      res.diagnostics.push_back(std::move(n));
+  }
   encode::CheckOptions opt;
   opt.timeout_ms = o.timeout_ms;
   if (!o.profile.empty()) {
