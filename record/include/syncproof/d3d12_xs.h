@@ -464,6 +464,16 @@ static constexpr SIZE_T D3D12XBOX_FLUSH_RANGE_ALL =
 // ---- end generated call-site overloads ----
 // clang-format on
 
+// The call-site overloads hide the virtual methods on purpose (the virtual ones stay reachable
+// through the base interfaces and are what the overloads call).
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Woverloaded-virtual"
+#elif defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverloaded-virtual"
+#endif
+
 struct syncproof_d3d12_List6Methods : public ID3D12GraphicsCommandList5 {
   virtual void STDMETHODCALLTYPE DispatchMesh(UINT ThreadGroupCountX, UINT ThreadGroupCountY,
                                               UINT ThreadGroupCountZ) = 0;
@@ -588,6 +598,12 @@ struct ID3D12CommandQueue : public syncproof_d3d12_QueueMethods {
     return static_cast<syncproof_d3d12_QueueMethods*>(this)->WaitX(pFence, Value, SyncFlags);
   }
 };
+
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#elif defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
 
 // The redeclared methods are the header's own.
 namespace syncproof::record::detail {
