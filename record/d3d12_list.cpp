@@ -67,6 +67,7 @@ void List::add(std::string text, Origin at, bool work) {
 }
 
 void List::work(std::string api, std::vector<Access> accesses, Origin at) {
+  if (override_accesses) accesses = *std::exchange(override_accesses, std::nullopt);
   if (accesses.empty()) return;  // touches no memory the recording knows
   add(api + " " + accesses_text(accesses), std::move(at), true);
 }
@@ -505,6 +506,7 @@ void List::ExecuteIndirect(ID3D12CommandSignature* sig, UINT, ID3D12Resource* ar
   }
   if (auto c = id_of(count))
     add_unique(as, {false, dev_->resource_ref(*c), Kind::Indirect, Stage::Default});
+  if (override_accesses) as = *std::exchange(override_accesses, std::nullopt);
   auto a = id_of(args);
   if (!a) return;
   std::string text = fmt::format("ExecuteIndirect {} args {}", dispatch ? "dispatch" : "draw",
@@ -710,6 +712,29 @@ HRESULT Queue::WaitX(ID3D12Fence* f, UINT64 v, D3D12XBOX_SYNC_FLAGS s) {
         : fmt::format("WaitX({}, {})", fence, v),
       take());
   return S_OK;
+}
+
+// ---- syncproof's extension: accesses stated by the engine ----
+
+namespace {
+Access access(bool write, ID3D12Resource* r, Kind k, Stage s) {
+  auto* x = dynamic_cast<DxResource*>(r);
+  return {write, x ? x->device()->resource_ref(x->id) : std::string(), k, s};
+}
+}  // namespace
+
+Access Reads(ID3D12Resource* resource, Kind kind, Stage stage) {
+  return access(false, resource, kind, stage);
+}
+Access Writes(ID3D12Resource* resource, Kind kind, Stage stage) {
+  return access(true, resource, kind, stage);
+}
+void SetAccesses(ID3D12GraphicsCommandList* list, std::vector<Access> accesses) {
+  auto* l = dynamic_cast<List*>(list);
+  if (!l) return;
+  // A resource that is not the recording device's has no name in the recording.
+  std::erase_if(accesses, [](const Access& a) { return a.resource.empty(); });
+  l->override_accesses = std::move(accesses);
 }
 
 // ---- Recorder::Device ----

@@ -349,6 +349,8 @@ class List final : public Child<ID3D12GraphicsCommandList8, ID3D12GraphicsComman
   D3D12_COMMAND_LIST_TYPE type;
   bool open = true;
   std::vector<ListCommand> cmds;
+  // SetAccesses (d3d12_xs.h): the next work command's accesses instead of what is bound.
+  std::optional<std::vector<Access>> override_accesses;
 
  private:
   void skip() {

@@ -210,6 +210,39 @@ TEST_CASE("engine calls on the real interfaces record what they bind") {
   for (const PropertyResult& p : r.properties) CHECK(p.verdict != "error");
 }
 
+TEST_CASE("an explicit SetAccesses overrides what the next work command binds, once") {
+  Recorder rec("bindless");
+  ID3D12Device* device = rec.Device();
+  D3D12_COMMAND_QUEUE_DESC qd = {D3D12_COMMAND_LIST_TYPE_COMPUTE, 0, D3D12_COMMAND_QUEUE_FLAG_NONE,
+                                 0};
+  Ref<ID3D12CommandQueue> queue;
+  REQUIRE(SUCCEEDED(device->CreateCommandQueue(&qd, IID_PPV_ARGS(&queue))));
+  Ref<ID3D12CommandAllocator> alloc;
+  REQUIRE(SUCCEEDED(
+      device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_COMPUTE, IID_PPV_ARGS(&alloc))));
+  Ref<ID3D12GraphicsCommandList6> list;
+  REQUIRE(SUCCEEDED(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_COMPUTE, alloc, nullptr,
+                                              IID_PPV_ARGS(&list))));
+  Ref<ID3D12Resource> lights =
+      committed(device, buffer(0x1000), D3D12_RESOURCE_STATE_UNORDERED_ACCESS, L"lights");
+  Ref<ID3D12Resource> tiles =
+      committed(device, buffer(0x1000), D3D12_RESOURCE_STATE_UNORDERED_ACCESS, L"tiles");
+  list->SetComputeRootUnorderedAccessView(0, tiles->GetGPUVirtualAddress());
+  // The shader reads the lights through a bindless heap the bindings do not show.
+  SetAccesses(list, {Reads(lights, Kind::Srv, Stage::Cs), Writes(tiles, Kind::Uav, Stage::Cs)});
+  PIXSetMarker(list.p, 0, "bin");
+  list->Dispatch(8, 8, 1);
+  PIXSetMarker(list.p, 0, "bound");
+  list->Dispatch(8, 8, 1);  // back to what is bound
+  REQUIRE(SUCCEEDED(list->Close()));
+  ID3D12CommandList* lists[] = {list};
+  queue->ExecuteCommandLists(1, lists);
+  const std::string text = rec.CaseText();
+  INFO(text);
+  CHECK(has(text, "  bin: Dispatch reads lights as srv in cs, writes tiles as uav in cs\n"));
+  CHECK(has(text, "  bound: Dispatch reads tiles as uav in cs, writes tiles as uav in cs\n"));
+}
+
 TEST_CASE("a method syncproof does not model is reported once, at the engine's line") {
   Recorder rec("rays");
   ID3D12Device* device = rec.Device();

@@ -626,6 +626,16 @@ SYNCPROOF_SAME_METHOD(syncproof_d3d12_List8Methods, syncproof_d3d12_ID3D12Graphi
 #undef SYNCPROOF_SAME_METHOD
 }  // namespace syncproof::record::detail
 
+// ---- syncproof's extension (not in the SDK) ----
+namespace syncproof::record {
+// The accesses of the next draw, dispatch, copy, clear or ExecuteIndirect recorded on `list`,
+// instead of what it binds: for memory the bindings do not show (bindless descriptors, a
+// shader's own addresses). Resources not made by Recorder::Device() are ignored.
+Access Reads(ID3D12Resource* resource, Kind kind, Stage stage = Stage::Default);
+Access Writes(ID3D12Resource* resource, Kind kind, Stage stage = Stage::Default);
+void SetAccesses(ID3D12GraphicsCommandList* list, std::vector<Access> accesses);
+}  // namespace syncproof::record
+
 // __uuidof and IID_PPV_ARGS for every interface, these ones included.
 #if !defined(_WIN32)
 #include <dxguids/dxguids.h>
