@@ -282,8 +282,9 @@ TEST_CASE("a method syncproof does not model is reported once, at the engine's l
   CHECK(reported == 1);
 }
 
-TEST_CASE("a refuted recording's missing: names the engine's lines, not the case text") {
-  Recorder rec("missing");
+// A compute queue's dispatch written and signalled without a flush, read on the graphics queue
+// after its wait: what the wait misses depends on which flags the signal and wait carry.
+void produce_consume(Recorder& rec) {
   ID3D12Device* device = rec.Device();
   D3D12_COMMAND_QUEUE_DESC gd = {D3D12_COMMAND_LIST_TYPE_DIRECT, 0, D3D12_COMMAND_QUEUE_FLAG_NONE,
                                  0};
@@ -322,7 +323,11 @@ TEST_CASE("a refuted recording's missing: names the engine's lines, not the case
   REQUIRE(SUCCEEDED(gl->Close()));
   ID3D12CommandList* g[] = {gl};
   gfx->ExecuteCommandLists(1, g);
+}
 
+TEST_CASE("a refuted recording's missing: names the engine's lines, not the case text") {
+  Recorder rec("missing");
+  produce_consume(rec);
   rec.Refute(Visible("produce", "consume"));
   const Result r = rec.Verify();
   INFO(rec.CaseText());
@@ -338,4 +343,36 @@ TEST_CASE("a refuted recording's missing: names the engine's lines, not the case
   CHECK(r.report().find("test_d3d12_calls.cpp:") != std::string::npos);
   for (const TraceStep& s : p.trace)
     CHECK(s.file.find("test_d3d12_calls.cpp") != std::string::npos);
+}
+
+TEST_CASE("a violated Prove carries the verified fix, as edits at the engine's calls") {
+  Recorder rec("fix");
+  produce_consume(rec);
+  rec.Prove(Visible("produce", "consume"));
+  const Result r = rec.Verify();
+  INFO(rec.CaseText());
+  INFO(r.report());
+  CHECK_FALSE(r.ok());
+  REQUIRE(r.properties.size() == 1);
+  const PropertyResult& p = r.properties[0];
+  CHECK(p.verdict == "violated");
+  REQUIRE_FALSE(p.fix.empty());
+  CHECK(p.fix_note.empty());
+  for (const FixEdit& e : p.fix) {
+    CHECK(e.file.find("test_d3d12_calls.cpp") != std::string::npos);
+    CHECK(e.line > 0);
+    CHECK(e.text.rfind(e.file + ":" + std::to_string(e.line) + ":", 0) == 0);
+    CHECK(e.text.find("recording.sync") == std::string::npos);
+  }
+  // `missing:` is that fix.
+  REQUIRE(p.missing.size() == 1);
+  CHECK(p.missing[0].find("(the fix below)") != std::string::npos);
+  CHECK(p.missing[0].find("recording.sync") == std::string::npos);
+  CHECK(r.report().find("    fix: ") != std::string::npos);
+  // Asked not to, Verify searches no fix.
+  Options o;
+  o.fix = false;
+  const Result plain = rec.Verify(o);
+  REQUIRE(plain.properties.size() == 1);
+  CHECK(plain.properties[0].fix.empty());
 }

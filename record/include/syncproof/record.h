@@ -287,6 +287,10 @@ struct Options {
   std::string profile;              // "" (the recording's own, rdna2 by default) or strict/rdna2
   std::vector<std::string> assume;  // "+ID" / "-ID"
   unsigned timeout_ms = 20000;      // per solver question
+  // A violated Prove gets its fix (PropertyResult::fix), searched with at most `fix_budget`
+  // engine calls, as `syncproof check` gives it.
+  bool fix = true;
+  unsigned fix_budget = 3000;
 };
 
 struct Diagnostic {
@@ -308,6 +312,13 @@ struct TraceStep {
   unsigned column = 0;
 };
 
+// One edit of a verified fix, at the recording call it changes (or inserts a call before).
+struct FixEdit {
+  std::string file;  // the call
+  unsigned line = 0, column = 0;
+  std::string text;  // "FILE:LINE:COL: add D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE to WaitX (+2)"
+};
+
 struct PropertyResult {
   std::string property;  // "prove visible produce -> consume"
   std::string rule;      // P-VISIBLE, ...
@@ -317,7 +328,11 @@ struct PropertyResult {
   std::vector<TraceStep> trace;          // violated: the counterexample
   std::string why;
   std::vector<std::string> missing;  // violated: the flags or waits the explanation names
-  std::string reason;                // unknown / error
+  // A violated Prove: the cheapest edits under which it is proved, by both engines (then
+  // `missing` is that fix); none: `fix_note` says why.
+  std::vector<FixEdit> fix;
+  std::string fix_note;
+  std::string reason;  // unknown / error
 };
 
 struct Result {
