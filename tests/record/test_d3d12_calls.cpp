@@ -376,3 +376,68 @@ TEST_CASE("a violated Prove carries the verified fix, as edits at the engine's c
   REQUIRE(plain.properties.size() == 1);
   CHECK(plain.properties[0].fix.empty());
 }
+
+TEST_CASE(
+    "placed resources share their heap's addresses, and vertex, stream-out, depth bindings are "
+    "accesses") {
+  Recorder rec("bindings");
+  ID3D12Device* device = rec.Device();
+  D3D12_COMMAND_QUEUE_DESC qd = {D3D12_COMMAND_LIST_TYPE_DIRECT, 0, D3D12_COMMAND_QUEUE_FLAG_NONE,
+                                 0};
+  Ref<ID3D12CommandQueue> queue;
+  REQUIRE(SUCCEEDED(device->CreateCommandQueue(&qd, IID_PPV_ARGS(&queue))));
+  Ref<ID3D12CommandAllocator> alloc;
+  REQUIRE(SUCCEEDED(
+      device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(&alloc))));
+  Ref<ID3D12GraphicsCommandList6> list;
+  REQUIRE(SUCCEEDED(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, alloc, nullptr,
+                                              IID_PPV_ARGS(&list))));
+  // Two buffers placed at the same offset of one heap alias.
+  D3D12_HEAP_DESC hd = {};
+  hd.SizeInBytes = 0x20000;
+  hd.Properties = kDefaultHeap;
+  Ref<ID3D12Heap> heap;
+  REQUIRE(SUCCEEDED(device->CreateHeap(&hd, IID_PPV_ARGS(&heap))));
+  const D3D12_RESOURCE_DESC bd = buffer(0x10000);
+  Ref<ID3D12Resource> first, second;
+  REQUIRE(SUCCEEDED(device->CreatePlacedResource(heap, 0, &bd, D3D12_RESOURCE_STATE_COMMON, nullptr,
+                                                 IID_PPV_ARGS(&first))));
+  REQUIRE(SUCCEEDED(device->CreatePlacedResource(heap, 0, &bd, D3D12_RESOURCE_STATE_COMMON, nullptr,
+                                                 IID_PPV_ARGS(&second))));
+  first->SetName(L"first");
+  second->SetName(L"second");
+  CHECK(first->GetGPUVirtualAddress() == second->GetGPUVirtualAddress());
+
+  Ref<ID3D12Resource> vertices =
+      committed(device, buffer(0x1000), D3D12_RESOURCE_STATE_COMMON, L"vertices");
+  Ref<ID3D12Resource> streamed =
+      committed(device, buffer(0x2000), D3D12_RESOURCE_STATE_STREAM_OUT, L"streamed");
+  D3D12_RESOURCE_DESC dd = texture(D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL);
+  dd.Format = DXGI_FORMAT_D32_FLOAT;
+  Ref<ID3D12Resource> depth = committed(device, dd, D3D12_RESOURCE_STATE_DEPTH_WRITE, L"depth");
+  D3D12_DESCRIPTOR_HEAP_DESC dsv_desc = {D3D12_DESCRIPTOR_HEAP_TYPE_DSV, 1,
+                                         D3D12_DESCRIPTOR_HEAP_FLAG_NONE, 0};
+  Ref<ID3D12DescriptorHeap> dsvs;
+  REQUIRE(SUCCEEDED(device->CreateDescriptorHeap(&dsv_desc, IID_PPV_ARGS(&dsvs))));
+  const D3D12_CPU_DESCRIPTOR_HANDLE dsv = dsvs->GetCPUDescriptorHandleForHeapStart();
+  device->CreateDepthStencilView(depth, nullptr, dsv);
+
+  const D3D12_VERTEX_BUFFER_VIEW vbv = {vertices->GetGPUVirtualAddress(), 0x1000, 16};
+  list->IASetVertexBuffers(0, 1, &vbv);
+  const D3D12_STREAM_OUTPUT_BUFFER_VIEW sov = {streamed->GetGPUVirtualAddress(), 0x1000,
+                                               streamed->GetGPUVirtualAddress() + 0x1000};
+  list->SOSetTargets(0, 1, &sov);
+  list->OMSetRenderTargets(0, nullptr, FALSE, &dsv);
+  PIXSetMarker(list.p, 0, "geometry");
+  list->DrawInstanced(3, 1, 0, 0);
+  REQUIRE(SUCCEEDED(list->Close()));
+  ID3D12CommandList* lists[] = {list};
+  queue->ExecuteCommandLists(1, lists);
+  const std::string text = rec.CaseText();
+  INFO(text);
+  CHECK(has(text, "buffer first 0x100000000 0x10000 state COMMON\n"));
+  CHECK(has(text, "buffer second 0x100000000 0x10000 state COMMON\n"));
+  CHECK(has(text,
+            "  geometry: DrawInstanced reads vertices as vertex, writes streamed as "
+            "streamout, writes depth as depth\n"));
+}
