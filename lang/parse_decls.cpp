@@ -304,7 +304,10 @@ void Parser::parse_on(Cursor& c) {
     return;
   }
   if (!expect_end(c, fmt::format("'on {}:'", name.text))) return;
-  if (q) block_queue_ = q->index;
+  if (q) {
+    block_queue_ = q->index;
+    block_starts_[q->index].push_back(static_cast<uint32_t>(c_.queues[q->index].commands.size()));
+  }
 }
 
 }  // namespace syncproof::lang::detail

@@ -1,6 +1,7 @@
 #pragma once
 // Internal to lang/: the parser state shared by parser.cpp (driver, names), parse_decls.cpp,
 // parse_work.cpp, parse_sync.cpp, parse_flags.cpp, parse_props.cpp and lint.cpp.
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -201,6 +202,9 @@ class Parser {
   uint32_t line_ = 0;  // 1-based, the line being parsed
   bool in_block_ = false;
   std::optional<uint32_t> block_queue_;  // nullopt in a block whose queue is unknown
+  // Per queue, the command index at which each of its `on` blocks begins: each block is one
+  // ExecuteCommandLists (state decay, lang/state_track.cpp).
+  std::map<uint32_t, std::vector<uint32_t>> block_starts_;
   uint32_t case_line_ = 0;
   size_t statements_ = 0;
   size_t errors_ = 0;

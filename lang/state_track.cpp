@@ -9,7 +9,9 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <set>
 
 #include "lang/parser.h"
 #include "model/d3d12.h"
@@ -226,8 +228,8 @@ void Parser::check_states() {
   };
   // The state of r at command (q, i), or nullopt (and a warning) when it depends on the order of
   // commands nothing orders.
-  auto state_at = [&](uint32_t r, uint32_t q, uint32_t i, model::SrcLoc loc,
-                      uint32_t len) -> std::optional<Tracked> {
+  auto state_at = [&](uint32_t r, uint32_t q, uint32_t i, model::SrcLoc loc, uint32_t len,
+                      bool quiet = false) -> std::optional<Tracked> {
     const auto& list = changes[r];
     std::vector<const Change*> last, concurrent;
     for (const Change& e : list) {
@@ -255,6 +257,7 @@ void Parser::check_states() {
       }
     for (const Tracked& s : states)
       if (!(s == states.front())) {
+        if (quiet) return std::nullopt;
         std::vector<std::string> where;
         for (const Change* x : concurrent)
           where.push_back(fmt::format("line {}", c_.queues[x->queue].commands[x->cmd].loc.line));
@@ -266,7 +269,55 @@ void Parser::check_states() {
       }
     return states.front();
   };
+  // The last command of each ExecuteCommandLists (`on` block) that is not a queue-level Signal or
+  // Wait: where the state decay happens (below).
+  std::set<std::pair<uint32_t, uint32_t>> ecl_ends;
+  for (const auto& [q, starts] : block_starts_) {
+    const auto& cmds = c_.queues[q].commands;
+    for (size_t b = 0; b < starts.size(); ++b) {
+      const uint32_t end = b + 1 < starts.size() ? starts[b + 1] : cmds.size();
+      for (uint32_t i = end; i-- > starts[b];)
+        if (!std::holds_alternative<model::SignalCmd>(cmds[i].body) &&
+            !std::holds_alternative<model::WaitFenceCmd>(cmds[i].body)) {
+          ecl_ends.insert({q, i});
+          break;
+        }
+    }
+  }
+  // State decay (Microsoft Learn, "Using Resource Barriers to Synchronize Resource States in
+  // Direct3D 12", "State decay to common"): when an ExecuteCommandLists completes, buffers and
+  // the resources implicitly promoted to a read-only state are back in COMMON. A texture a
+  // transition put in a state keeps it. (No simultaneous-access textures and no copy queues in
+  // the case language.) Not between the lists of one ExecuteCommandLists.
+  auto decay = [&](uint32_t q, uint32_t i) {
+    const model::Command& cmd = c_.queues[q].commands[i];
+    for (uint32_t r : tracked) {
+      const bool texture = c_.resources[r].kind == model::ResourceKind::Texture;
+      std::vector<Change>& list = changes[r];
+      Change* own = nullptr;  // the change this command made itself
+      for (Change& e : list)
+        if (e.queue == q && e.cmd == i) own = &e;
+      std::optional<Tracked> cur =
+          own ? std::optional<Tracked>(own->after) : state_at(r, q, i, cmd.loc, 1, /*quiet=*/true);
+      if (!cur || cur->enhanced || cur->split_line || cur->state == kState.common) continue;
+      if (texture && !(cur->promoted && is_read_state(cur->state))) continue;
+      Tracked next;
+      next.state = kState.common;
+      next.layout = model::state_layout(kState.common);
+      next.line = cmd.loc.line;
+      if (own)
+        own->after = next;
+      else
+        list.push_back({q, i, next});
+    }
+  };
   for (const auto& [q, i] : order) {
+    struct Decay {  // after the command, whatever it is
+      std::function<void()> run;
+      ~Decay() { run(); }
+    } at_end{[&, q = q, i = i] {
+      if (ecl_ends.count({q, i})) decay(q, i);
+    }};
     const model::Command& cmd = c_.queues[q].commands[i];
     if (const auto* w = std::get_if<model::WorkCmd>(&cmd.body)) {
       for (const model::Access& a : w->accesses) {

@@ -5,20 +5,10 @@
 #include <vector>
 
 #include "lang/parse.h"
+#include "record/impl.h"
 #include "syncproof/record.h"
 
 namespace syncproof::record {
-
-struct Origin {
-  std::string file;
-  unsigned line = 0, column = 0;
-};
-
-struct Command {
-  std::string text;  // the case-language line, label included
-  Origin origin;
-  std::string problem;  // e.g. a label that is no identifier: an error at the call
-};
 
 struct CaseText {
   std::vector<std::string> lines;

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "encode/check.h"
+#include "model/d3d12.h"
 #include "model/flags.h"
 #include "record/recorded.h"
 #include "stream/flag_text.h"
@@ -23,8 +24,6 @@ static_assert(D3D12XBOX_SYNC_FLAG_COLOR_BLOCK_COHERENCY == model::sync::kColorBl
 static_assert(D3D12XBOX_DISPATCH_FLAG_W32 == model::dispatch::kW32);
 static_assert(D3D12XBOX_DISPATCH_FLAG_INVALIDATE_VOLATILE_VECTOR_L1 ==
               model::dispatch::kInvalidateVolatileVectorL1);
-
-namespace {
 
 Origin origin(const Where& w) {
   return {w.file, w.line, w.column};
@@ -89,39 +88,70 @@ std::string size_text(uint64_t size) {
                                            : fmt::format("0x{:X}", size);
 }
 
-std::string comparison_text(D3D12_COMPARISON_FUNC c) {
+std::string comparison_text(uint32_t c) {
   constexpr std::string_view names[] = {"NEVER",   "LESS",      "EQUAL",         "LESS_EQUAL",
                                         "GREATER", "NOT_EQUAL", "GREATER_EQUAL", "ALWAYS"};
-  if (c < 1 || c > 8) return fmt::format("COMPARISON_{}", static_cast<uint32_t>(c));
+  if (c < 1 || c > 8) return fmt::format("COMPARISON_{}", c);
   return std::string(names[c - 1]);
 }
 
-}  // namespace
+std::string dispatch_text(uint32_t flags) {
+  return stream::join_flags(stream::dispatch_flag_names(flags));
+}
 
-struct Recorder::Impl {
-  std::string title;
-  std::vector<Command> decls, props;
-  struct Queue {
-    std::string name;
-    std::vector<Command> cmds;
-  };
-  std::vector<Queue> queues;
-  std::vector<std::unique_ptr<CommandQueue>> handles;
-  std::map<uint64_t, std::string> labels;  // address -> label name
-  std::vector<Diagnostic> problems;
-  size_t invalid = 0;
+std::string resource_states_text(uint32_t states) {
+  return model::d3d12::describe(model::d3d12::Family::ResourceState, states);
+}
+std::string barrier_sync_text(uint32_t sync) {
+  return model::d3d12::describe(model::d3d12::Family::BarrierSync, sync);
+}
+std::string barrier_access_text(uint32_t access) {
+  return model::d3d12::describe(model::d3d12::Family::BarrierAccess, access);
+}
+std::string barrier_layout_text(uint32_t layout) {
+  return model::d3d12::describe(model::d3d12::Family::BarrierLayout, layout);
+}
 
-  // A name that is no identifier would change the meaning of the line: it is an error at the
-  // call, and a placeholder takes its place in the text.
-  std::string name(std::string n, const Where& w, std::string_view what) {
-    if (identifier(n)) return n;
-    problems.push_back({"error", w.file, w.line, w.column, 0,
-                        fmt::format("{} name '{}' is not a case-language identifier "
-                                    "([A-Za-z_][A-Za-z0-9_.-]*)",
-                                    what, n)});
-    return fmt::format("invalid_name_{}", ++invalid);
+std::string Recorder::Impl::name(std::string n, const Where& w, std::string_view what) {
+  if (identifier(n)) {
+    used.insert(n);
+    return n;
   }
-};
+  problems.push_back({"error", w.file, w.line, w.column, 0,
+                      fmt::format("{} name '{}' is not a case-language identifier "
+                                  "([A-Za-z_][A-Za-z0-9_.-]*)",
+                                  what, n)});
+  return fmt::format("invalid_name_{}", ++invalid);
+}
+
+std::string Recorder::Impl::unique(std::string_view wanted) {
+  std::string base;
+  for (char ch : wanted)
+    base += std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' ? ch : '_';
+  if (base.empty() || !(std::isalpha(static_cast<unsigned char>(base[0])) || base[0] == '_'))
+    base = "_" + base;
+  std::string n = base;
+  for (int k = 2; used.count(n); ++k) n = fmt::format("{}.{}", base, k);
+  used.insert(n);
+  return n;
+}
+
+size_t Recorder::Impl::add_queue(std::string n, QueueType type, Origin at) {
+  const char* t = type == QueueType::Graphics  ? "graphics"
+                  : type == QueueType::Compute ? "compute"
+                                               : "host";
+  decls.push_back({fmt::format("queue {} {}", n, t), std::move(at), ""});
+  queues.push_back({n, {}, {}});
+  return queues.size() - 1;
+}
+
+void Recorder::Impl::unmodelled(std::string_view method, const Origin& at) {
+  if (!not_modelled.insert(std::string(method)).second) return;
+  problems.push_back({"warning", at.file, at.line, at.column, 0,
+                      at.file.empty()
+                          ? fmt::format("not modelled: {}", method)
+                          : fmt::format("not modelled: {} at {}:{}", method, at.file, at.line)});
+}
 
 // ---- accesses and properties ----
 
@@ -233,8 +263,8 @@ void CommandList::Dispatch(uint32_t, uint32_t, uint32_t, std::vector<Access> acc
 }
 void CommandList::DispatchX(uint32_t, uint32_t, uint32_t, uint32_t DispatchFlags,
                             std::vector<Access> accesses, Where w) {
-  work(fmt::format("DispatchX({})", stream::join_flags(stream::dispatch_flag_names(DispatchFlags))),
-       wave32_ ? "[wave32]" : "", std::move(accesses), w);
+  work(fmt::format("DispatchX({})", dispatch_text(DispatchFlags)), wave32_ ? "[wave32]" : "",
+       std::move(accesses), w);
 }
 void CommandList::DrawInstanced(uint32_t, uint32_t, uint32_t, uint32_t,
                                 std::vector<Access> accesses, Where w) {
@@ -281,6 +311,7 @@ void CommandQueue::add(std::string text, Where w) {
 
 void CommandQueue::ExecuteCommandLists(uint32_t NumCommandLists,
                                        CommandList* const* ppCommandLists) {
+  r_->impl_->queues[index_].executions.insert(r_->impl_->queues[index_].cmds.size());
   for (uint32_t i = 0; i < NumCommandLists; ++i)
     for (const Command& c : ppCommandLists[i]->commands()) {
       r_->impl_->queues[index_].cmds.push_back(c);
@@ -339,13 +370,8 @@ void Recorder::Target(std::string key, std::string value, Where w) {
 
 CommandQueue& Recorder::CreateCommandQueue(std::string name, QueueType type, Where w) {
   name = impl_->name(std::move(name), w, "queue");
-  const char* t = type == QueueType::Graphics  ? "graphics"
-                  : type == QueueType::Compute ? "compute"
-                                               : "host";
-  impl_->decls.push_back({fmt::format("queue {} {}", name, t), origin(w), ""});
-  impl_->queues.push_back({name, {}});
-  impl_->handles.push_back(
-      std::unique_ptr<CommandQueue>(new CommandQueue(this, impl_->queues.size() - 1)));
+  const size_t index = impl_->add_queue(name, type, origin(w));
+  impl_->handles.push_back(std::unique_ptr<CommandQueue>(new CommandQueue(this, index)));
   return *impl_->handles.back();
 }
 
@@ -436,6 +462,12 @@ std::string quoted(std::string_view s) {
 CaseText case_text(const Recorder& r) {
   const Recorder::Impl& im = *r.impl_;
   CaseText t;
+  std::map<uint64_t, std::string> labels = im.labels;
+  std::vector<Command> device_decls;
+  if (im.device) device_decls = device_declarations(*im.device, labels);
+  const auto resolve = [&](const std::string& text) {
+    return im.device ? device_resolve(*im.device, text) : text;
+  };
   const auto line = [&](std::string text, Origin o) {
     t.lines.push_back(std::move(text));
     t.origins.push_back(std::move(o));
@@ -443,11 +475,17 @@ CaseText case_text(const Recorder& r) {
   line("# Recorded with syncproof::record (include/syncproof/record.h).", {});
   if (!im.title.empty()) line("case " + quoted(im.title), {});
   for (const Command& d : im.decls) line(d.text, d.origin);
+  for (const Command& d : device_decls) line(d.text, d.origin);
+  // One `on` block per ExecuteCommandLists (the state tracker's decay boundary).
   for (const auto& q : im.queues) {
-    if (q.cmds.empty()) continue;
-    line("", {});
-    line(fmt::format("on {}:", q.name), {});
-    for (const Command& c : q.cmds) line("  " + resolve_destinations(c.text, im.labels), c.origin);
+    for (size_t i = 0; i < q.cmds.size(); ++i) {
+      if (i == 0 || q.executions.count(i)) {
+        line("", {});
+        line(fmt::format("on {}:", q.name), {});
+      }
+      const Command& c = q.cmds[i];
+      line("  " + resolve_destinations(resolve(c.text), labels), c.origin);
+    }
   }
   if (!im.props.empty()) line("", {});
   for (const Command& p : im.props) line(p.text, p.origin);

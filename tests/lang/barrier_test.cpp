@@ -113,14 +113,16 @@ TEST_CASE("state tracking: a mismatched STATE_BEFORE is an error naming both sta
         "UNORDERED_ACCESS (as declared)");
 }
 
-TEST_CASE("state tracking flows along a fence to another queue, and promotion applies") {
+// A texture a transition put in a state keeps it when its ExecuteCommandLists ends (a buffer would
+// decay to COMMON there: cases/lint/state_decay.sync).
+TEST_CASE("state tracking flows along a fence to another queue") {
   auto r = parse(
       "queue gfx graphics\n"
       "queue acs compute\n"
-      "buffer grid 0x10000 0x4000 state COMMON\n"
+      "texture grid 0x10000 0x4000 state UNORDERED_ACCESS\n"
       "fence f\n"
       "on acs:\n"
-      "  Dispatch writes grid as uav\n"  // promoted to UNORDERED_ACCESS
+      "  Dispatch writes grid as uav\n"
       "  ResourceBarrier(TRANSITION, grid, UNORDERED_ACCESS, NON_PIXEL_SHADER_RESOURCE)\n"
       "  Signal(f, 1)\n"
       "on gfx:\n"

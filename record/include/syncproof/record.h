@@ -26,6 +26,8 @@
 #include <string>
 #include <vector>
 
+struct ID3D12Device;  // <syncproof/d3d12_xs.h> (the public d3d12.h)
+
 namespace syncproof::record {
 
 // ---- constants, as d3d12_xs.h and d3d12.h name them ----
@@ -109,8 +111,9 @@ enum D3D12_COMPARISON_FUNC : uint32_t {  // d3d12.h's values
 }  // namespace d3d12
 
 // Where a recording call was made: the default argument `Where::current()` is evaluated at the
-// caller. std::source_location where the library has it; clang 14 with GCC 12's library does
-// not, and gets the same from the compiler's builtins.
+// caller. std::source_location where the library has it (C++20); otherwise the compiler's
+// builtins where they exist (clang: file, line and column; GCC: file and line, column 0); any
+// other compiler gets no call site (file ""), and recordings still work.
 struct Where {
   const char* file = "";
   unsigned line = 0, column = 0;
@@ -119,10 +122,19 @@ struct Where {
       std::source_location s = std::source_location::current()) noexcept {
     return {s.file_name(), static_cast<unsigned>(s.line()), static_cast<unsigned>(s.column())};
   }
-#else
+#elif defined(__clang__)
   static constexpr Where current(const char* f = __builtin_FILE(), unsigned l = __builtin_LINE(),
                                  unsigned c = __builtin_COLUMN()) noexcept {
     return {f, l, c};
+  }
+#elif defined(__GNUC__)
+  static constexpr Where current(const char* f = __builtin_FILE(),
+                                 unsigned l = __builtin_LINE()) noexcept {
+    return {f, l, 0};
+  }
+#else
+  static constexpr Where current() noexcept {
+    return {};
   }
 #endif
 };
@@ -275,6 +287,10 @@ struct Options {
   std::string profile;              // "" (the recording's own, rdna2 by default) or strict/rdna2
   std::vector<std::string> assume;  // "+ID" / "-ID"
   unsigned timeout_ms = 20000;      // per solver question
+  // A violated Prove gets its fix (PropertyResult::fix), searched with at most `fix_budget`
+  // engine calls, as `syncproof check` gives it.
+  bool fix = true;
+  unsigned fix_budget = 3000;
 };
 
 struct Diagnostic {
@@ -293,6 +309,14 @@ struct TraceStep {
   std::string file;        // the call that recorded the command
   unsigned line = 0;
   std::string command, what;
+  unsigned column = 0;
+};
+
+// One edit of a verified fix, at the recording call it changes (or inserts a call before).
+struct FixEdit {
+  std::string file;  // the call
+  unsigned line = 0, column = 0;
+  std::string text;  // "FILE:LINE:COL: add D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE to WaitX (+2)"
 };
 
 struct PropertyResult {
@@ -304,7 +328,11 @@ struct PropertyResult {
   std::vector<TraceStep> trace;          // violated: the counterexample
   std::string why;
   std::vector<std::string> missing;  // violated: the flags or waits the explanation names
-  std::string reason;                // unknown / error
+  // A violated Prove: the cheapest edits under which it is proved, by both engines (then
+  // `missing` is that fix); none: `fix_note` says why.
+  std::vector<FixEdit> fix;
+  std::string fix_note;
+  std::string reason;  // unknown / error
 };
 
 struct Result {
@@ -338,6 +366,11 @@ class Recorder {
   void Prove(Property p, Where w = Where::current());
   void Refute(Property p, std::vector<std::string> missing = {}, Where w = Where::current());
   void Check(Property p, Where w = Where::current());
+
+  // A recording ID3D12Device (include <syncproof/d3d12_xs.h> to use it): its queues, lists,
+  // fences and resources record into this Recorder. Every object it creates lives as long as the
+  // Recorder (Release never frees one). The same device on every call.
+  ID3D12Device* Device();
 
   std::string CaseText() const;  // the equivalent case file
   Result Verify(const Options& o = {}) const;

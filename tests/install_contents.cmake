@@ -1,0 +1,15 @@
+# The installed tree holds exactly the public headers, one archive, the package config and the
+# CLI: `cmake -DPREFIX=DIR -P install_contents.cmake`.
+file(GLOB_RECURSE headers RELATIVE ${PREFIX} ${PREFIX}/include/*)
+list(SORT headers)
+set(want include/syncproof/d3d12_xs.h include/syncproof/record.h include/syncproof/version.h)
+if(NOT headers STREQUAL want)
+  message(FATAL_ERROR "installed headers: ${headers}\nexpected: ${want}")
+endif()
+file(GLOB archives RELATIVE ${PREFIX} ${PREFIX}/lib/*.a)
+if(NOT archives STREQUAL "lib/libsyncproof.a")
+  message(FATAL_ERROR "installed archives: ${archives}, expected lib/libsyncproof.a")
+endif()
+if(NOT EXISTS ${PREFIX}/bin/syncproof)
+  message(FATAL_ERROR "bin/syncproof is not installed")
+endif()
