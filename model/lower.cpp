@@ -225,6 +225,8 @@ void Lowerer::lower_command(const Command& cmd) {
 
 void Lowerer::lower_work(const WorkCmd& w) {
   const EventId prev_me = qs().last_me;
+  // A queue-level Wait/WaitX before this command: me_step consumes it.
+  const EventId prev_gate = qs().gate;
   begin_cp_step();
   auto& st = qs();
   EventId me = lc().me;
@@ -295,8 +297,16 @@ void Lowerer::lower_work(const WorkCmd& w) {
                        "D3D12XBOX_DISPATCH_FLAG_INVALIDATE_VOLATILE_SCALAR_L1"),
               Rule::WorkLaunch);
       for (const Access& a : w.accesses) {
+        // The PFP fetches a graphics queue's indirect arguments, ahead of the ME (R-PFP-AHEAD).
+        // A compute queue has no prefetch parser: the MEC reads them once it has processed the
+        // previous command and, a queue-level wait blocking the whole queue, after that wait
+        // (R-INDIRECT-ARGS, research §3.1).
         if (a.kind == AccessKind::Indirect)
-          lower_access(a, w, graphics() ? lc().pfp : prev_me, me, me);
+          lower_access(a, w,
+                       graphics()              ? lc().pfp
+                       : prev_gate != kNoEvent ? prev_gate
+                                               : prev_me,
+                       me, me);
         else
           lower_access(a, w, cs_b, cs_e, cs_e);
       }
