@@ -237,7 +237,6 @@ void Lowerer::lower_work(const WorkCmd& w) {
     order(after, b, Rule::WorkLaunch);
     order(b, e, Rule::StageSpan);
     gate(s == Stage::Vs ? Gate::Vs : s == Stage::Ps ? Gate::Ps : Gate::Cs, b);
-    lc().ends.push_back(e);
     add_end(Cat::AllWork, e);
     add_end(s == Stage::Vs ? Cat::Vs : s == Stage::Ps ? Cat::Ps : Cat::Cs, e);
     return std::pair{b, e};
@@ -250,7 +249,6 @@ void Lowerer::lower_work(const WorkCmd& w) {
       order(vs_b, ps_b, Rule::PsAfterVs);
       EventId rb = ev(EventKind::RbDone, "render back-ends done");
       order(ps_e, rb, Rule::RbAfterPs);
-      lc().ends.push_back(rb);
       add_end(Cat::AllWork, rb);
       add_end(Cat::Rb, rb);
       for (const Access& a : w.accesses) {
@@ -319,7 +317,6 @@ void Lowerer::lower_work(const WorkCmd& w) {
       order(issuer, b, Rule::Dma);
       order(b, e, Rule::Dma);
       gate(Gate::Copy, b);
-      lc().ends.push_back(e);
       add_end(w.pfp_dma && graphics() ? Cat::PfpDma : Cat::MeDma, e);
       for (const Access& a : w.accesses) lower_access(a, w, b, e, e);
       break;
@@ -399,7 +396,6 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
         order(arrive, stage_end, span);
         break;  // copies, host
     }
-    lc().ends.push_back(arrive);
   }
   add(Plane::Data, arrive, a.write);
   if (r.compressed && has_meta_plane(a.kind, a.write)) add(Plane::Meta, arrive, a.write);
