@@ -272,7 +272,10 @@ size_t lowered_events(const Case& c, const ModelConfig& config);
 
 // The configuration a case asks for (profile, assume, target), with command-line overrides
 // applied on top. Unknown names have been rejected by the linter.
+// `target_overrides`: --target values (NAME or KEY=VALUE, model/targets.h), applied in order after
+// the case's own target.
 ModelConfig config_for(const Case& c, std::optional<Profile> profile_override,
-                       const std::vector<std::pair<bool, std::string>>& assume_overrides);
+                       const std::vector<std::pair<bool, std::string>>& assume_overrides,
+                       const std::vector<std::string>& target_overrides = {});
 
 }  // namespace syncproof::model

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "model/lower_impl.h"
+#include "model/targets.h"
 
 namespace syncproof::model {
 
@@ -451,7 +452,8 @@ size_t lowered_events(const Case& c, const ModelConfig& config) {
 }
 
 ModelConfig config_for(const Case& c, std::optional<Profile> profile_override,
-                       const std::vector<std::pair<bool, std::string>>& assume_overrides) {
+                       const std::vector<std::pair<bool, std::string>>& assume_overrides,
+                       const std::vector<std::string>& target_overrides) {
   ModelConfig cfg;
   if (c.profile)
     if (auto p = find_profile(*c.profile)) cfg.profile = *p;
@@ -461,8 +463,8 @@ ModelConfig config_for(const Case& c, std::optional<Profile> profile_override,
     if (auto id = find_assumption(a.id)) cfg.assumptions.set(*id, a.enable);
   for (const auto& [on, name] : assume_overrides)
     if (auto id = find_assumption(name)) cfg.assumptions.set(*id, on);
-  for (const auto& [k, v] : c.targets)
-    if (k == "gl2-rb-coherent") cfg.target.gl2_rb_coherent = v == "yes";
+  cfg.target = target_for(c);
+  for (const std::string& t : target_overrides) apply_target_option(cfg.target, t);
   return cfg;
 }
 
