@@ -372,8 +372,19 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
                          : "bottom-of-pipe operations are pipelined");
       // What holds the reader until that operation ran: IDLE on its own sync (or a PFP hold).
       const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
+      // A value write or Signal2X whose own operations its write need not wait for
+      // (A-BOP-WRITE-AFTER-OWN-GCR off): its IDLE does not wait for them either (R-BOP-ORDER), so
+      // the operation goes in a sync of its own before it, which the write does wait for.
+      const Command& op_cmd = p.source->queues[op_at.queue].commands[op_at.cmd];
+      const bool own_gcr_unordered =
+          (std::holds_alternative<BopWriteCmd>(op_cmd.body) ||
+           std::holds_alternative<SignalCmd>(op_cmd.body)) &&
+          !p.config.assumptions.enabled(AssumptionId::BopWriteAfterOwnGcr);
       if (pfp_side(p, r))
         res.blamed = place_flags(p, kPfpHolds, Side::Between, op_at, at_of(r));
+      else if (own_gcr_unordered)
+        res.blamed = {
+            fmt::format("{} in a new SyncBottomOfPipeX before {}", op.flag, where(p, op_at))};
       else
         res.blamed = {on_or_after(p, "D3D12XBOX_SYNC_FLAG_IDLE", op_at)};
       if (barrier) res.blamed.insert(res.blamed.begin(), barrier_hold_text(p, r, op_at));
@@ -425,11 +436,13 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
               hb->before(ce.queue, ce.cmd, op_at.queue, op_at.cmd))
             res.blamed.push_back(on_or_after(p, "D3D12XBOX_SYNC_FLAG_IDLE", {ce.queue, ce.cmd}));
         }
-        for (const std::string& f : s.down ? writeback_flags(s.level) : invalidate_flags(s.level))
-          res.blamed.push_back(
-              fmt::format("{} in a sync after {} (that one ran before the data "
-                          "reached {})",
-                          f, where(p, op_at), to_string(s.level)));
+        // The level again after that one: a write-back on the producer's side, an invalidation
+        // where the reader's queue can order it before the read.
+        for (const std::string& f :
+             place_flags(p, s.down ? writeback_flags(s.level) : invalidate_flags(s.level),
+                         s.down ? Side::Producer : Side::Consumer, op_at, at_of(r)))
+          res.blamed.push_back(fmt::format("{} (the one at {} ran before the data reached {})", f,
+                                           where(p, op_at), to_string(s.level)));
       }
     } else if (uncovered) {
       const CacheOp& op = p.cache_ops[*uncovered];

@@ -141,6 +141,7 @@ Trace deadlock_trace(const LoweredProgram& p,
   const Case& c = *p.source;
   Trace trace;
   std::vector<std::string> cycle, never, miss;
+  std::vector<std::string> never_fence;  // "fence 'f' to 1 or more (gfx line 9)"
   for (auto [q, i] : stuck) {
     const Command& cmd = c.queues[q].commands[i];
     const std::string where = fmt::format("{} line {}", c.queues[q].name, cmd.loc.line);
@@ -153,7 +154,13 @@ Trace deadlock_trace(const LoweredProgram& p,
     const bool some_landed =
         rule && std::any_of(rule->candidates.begin(), rule->candidates.end(),
                             [&](EventId e) { return e < done.size() && done[e]; });
-    if (rule && rule->candidates.empty()) {
+    if (rule && rule->candidates.empty() && rule->is_fence) {
+      // A fence wait completes once the fence's value reaches its value: say it with fences.
+      what = fmt::format("waits forever: nothing signals fence '{}' to {} or more",
+                         c.fences[rule->object].name, rule->value);
+      never_fence.push_back(fmt::format("fence '{}' to {} or more, as the wait at {} needs",
+                                        c.fences[rule->object].name, rule->value, where));
+    } else if (rule && rule->candidates.empty()) {
       what = "waits forever: no write of the word it polls satisfies it";
       never.push_back(where);
     } else if (rule && !rule->monotone && some_landed) {
@@ -166,6 +173,11 @@ Trace deadlock_trace(const LoweredProgram& p,
                            cmd.loc.line, command_text(c, q, i), what});
   }
   std::vector<std::string> why;
+  if (!never_fence.empty())
+    why.push_back(fmt::format(
+        "nothing signals {} (a fence wait completes once a signal has set the fence to its "
+        "value or more)",
+        fmt::join(never_fence, " and ")));
   if (!never.empty())
     why.push_back(fmt::format(
         "nothing ever writes a value that satisfies the wait at {} as it reads the word (a "
@@ -182,6 +194,9 @@ Trace deadlock_trace(const LoweredProgram& p,
         "that is itself blocked",
         fmt::join(cycle, " and ")));
   trace.why = fmt::format("{}", fmt::join(why, "; "));
+  if (!never_fence.empty())
+    trace.blamed.push_back(
+        "a signal (Signal or Signal2X) of the fence to the value the wait needs");
   if (!never.empty()) trace.blamed.push_back("a write of a value that satisfies the wait");
   if (!miss.empty())
     trace.blamed.push_back(

@@ -75,6 +75,11 @@ class Gen {
 
   std::mt19937_64 rng_, brng_;
   std::vector<std::string> open_split_;  // per queue: the END half of a split begun there
+  int open_splits() const {
+    int n = 0;
+    for (const auto& s : open_split_) n += s.empty() ? 0 : 1;
+    return n;
+  }
   FuzzShape shape_;
   FuzzCase fc_;
   std::vector<Res> res_;
@@ -534,10 +539,10 @@ FuzzCase Gen::run() {
   for (int i = 0; i < labels_; ++i)
     fc_.decls.push_back(fmt::format("label l{} 0x{:X}", i, 0x300000 + 8 * i));
   const int total = 1 + pick(std::max(1, shape_.max_commands));
-  for (int i = 0; i < total; ++i) {
+  for (int i = 0; i + open_splits() < total; ++i) {  // room kept for the END halves
     const int qi = pick(nq);
     if (coin(30)) {
-      if (int added = pattern(qi, total - i)) {
+      if (int added = pattern(qi, total - i - open_splits())) {
         i += added - 1;
         continue;
       }
@@ -547,7 +552,12 @@ FuzzCase Gen::run() {
                   : q.type == "compute" ? QueueType::Compute
                                         : QueueType::Host;
     q.commands.push_back(command(t));
-    if (t != QueueType::Host && bcoin(15)) q.commands.push_back(standard_barrier(qi, t));
+    // A standard barrier only where the shape has room for it and for the END half of a split
+    // it may begin (the END halves still open are put in at the end, within `total`).
+    if (t != QueueType::Host && bcoin(15) && i + 3 + open_splits() <= total) {
+      q.commands.push_back(standard_barrier(qi, t));
+      ++i;
+    }
   }
   for (size_t qi = 0; qi < open_split_.size(); ++qi)  // every split barrier begun is ended
     if (!open_split_[qi].empty()) fc_.queues[qi].commands.push_back(open_split_[qi]);

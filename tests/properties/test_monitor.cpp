@@ -73,9 +73,10 @@ TEST_CASE("the monitor: fresh when each level is invalidated after the level bel
   t[gl1] = 35;  // GL0 refilled from GL1 before GL1 was invalidated
   m = monitor(f.p, o, t, line);
   CHECK(m.violated);
+  // Again, on the reader's side of that one.
   CHECK(m.blamed.at(0) ==
-        "D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE in a sync after t.sync:6 (that one ran before "
-        "the data reached GL0)");
+        "D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE in a new SyncTopOfPipeX before t.sync:7 (the one "
+        "at t.sync:6 ran before the data reached GL0)");
 
   t[gl1] = 20, t[gl0] = 45;  // the read overtook the GL0 invalidation
   m = monitor(f.p, o, t, line);

@@ -290,3 +290,29 @@ TEST_CASE("a JSON stream is checked like its case file, and has no # expect: mar
   CHECK(r.out.find("missing: D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE") != std::string::npos);
   fs::remove_all(dir);
 }
+
+TEST_CASE("missing: names advice that works, and a fence never signalled is told in fence words") {
+  // An invalidation that ran too early on the producer's queue: the advice is one on the reader's
+  // queue (a new one on the producer's would order nothing for it), and it was checked.
+  Ran r = run("check cases/cross-queue/bop-label-gcr-forward.sync");
+  CHECK(r.rc == 0);
+  CHECK(r.out.find(
+            "    missing: D3D12XBOX_SYNC_FLAG_VCACHE_INVALIDATE in a new SyncTopOfPipeX before "
+            "cases/cross-queue/bop-label-gcr-forward.sync:18 (the one at "
+            "cases/cross-queue/bop-label-gcr-forward.sync:14 ran before the data reached GL0) "
+            "(checked: with it the property is proved)\n") != std::string::npos);
+  // IDLE on the Signal2X would not wait for its own pipelined write-back: the write-back goes in
+  // a sync of its own before it.
+  r = run("check cases/profiles/bop-write-after-own-gcr-off.sync");
+  CHECK(r.rc == 0);
+  CHECK(r.out.find("    missing: D3D12XBOX_SYNC_FLAG_GL2_WRITEBACK in a new SyncBottomOfPipeX "
+                   "before cases/profiles/bop-write-after-own-gcr-off.sync:15 (checked: with it "
+                   "the property is proved)\n") != std::string::npos);
+  r = run("check cases/deadlock/fence-value-never-signalled.sync");
+  CHECK(r.rc == 0);
+  CHECK(r.out.find("    why: nothing signals fence 'uploaded' to 2 or more, as the wait at gfx "
+                   "line 14 needs (a fence wait completes once a signal has set the fence to its "
+                   "value or more)\n") != std::string::npos);
+  CHECK(r.out.find("    missing: a signal (Signal or Signal2X) of the fence to the value the wait "
+                   "needs\n") != std::string::npos);
+}
