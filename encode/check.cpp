@@ -481,7 +481,7 @@ std::string dump_prefix(const std::string& file) {
 CaseResult check_case(const Case& c, const CheckOptions& opt) {
   auto t0 = std::chrono::steady_clock::now();
   CaseResult out;
-  out.config = config_for(c, opt.profile, opt.assume);
+  out.config = config_for(c, opt.profile, opt.assume, opt.target);
   LoweredProgram p = lower(c, out.config);
   out.events = p.events.size();
   out.constraints = p.orders.size() + p.waits.size();

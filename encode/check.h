@@ -16,6 +16,7 @@ namespace syncproof::encode {
 struct CheckOptions {
   std::optional<model::Profile> profile;             // --profile
   std::vector<std::pair<bool, std::string>> assume;  // --assume +ID / -ID
+  std::vector<std::string> target;                   // --target NAME / KEY=VALUE, validated
   unsigned timeout_ms = 20000;                       // per solver question
   unsigned rlimit = solver::kDefaultRlimit;          // per solver question, Z3 units; 0 = none
   std::optional<std::string> dump_dir;               // --dump-smt2 DIR

@@ -341,7 +341,7 @@ properties::Verdict violation_verdict(const LoweredProgram& p, const Obligation&
 properties::CaseResult check_case(const Case& c, const ExecOptions& opt) {
   auto t0 = std::chrono::steady_clock::now();
   properties::CaseResult out;
-  out.config = config_for(c, opt.profile, opt.assume);
+  out.config = config_for(c, opt.profile, opt.assume, opt.target);
   LoweredProgram p = lower(c, out.config);
   out.events = p.events.size();
   out.constraints = p.orders.size() + p.waits.size();

@@ -23,6 +23,7 @@ namespace syncproof::exec {
 struct ExecOptions {
   std::optional<model::Profile> profile;             // --profile
   std::vector<std::pair<bool, std::string>> assume;  // --assume +ID / -ID
+  std::vector<std::string> target;                   // --target NAME / KEY=VALUE, validated
   unsigned timeout_ms = 20000;                       // per obligation (all line units)
   uint64_t max_states = 20'000'000;                  // states entered per search
   bool reduce = true;                                // false: every interleaving state

@@ -3,6 +3,7 @@
 
 #include "lang/parser.h"
 #include "model/assumptions.h"
+#include "model/targets.h"
 
 namespace syncproof::lang::detail {
 
@@ -14,15 +15,6 @@ bool looks_like_assumption(std::string_view id) {
     if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-')) return false;
   }
   return true;
-}
-
-struct TargetKey {
-  std::string_view key;
-  std::vector<std::string_view> values;
-};
-const std::vector<TargetKey>& target_keys() {
-  static const std::vector<TargetKey> keys = {{"gl2-rb-coherent", {"yes", "no"}}};
-  return keys;
 }
 
 }  // namespace
@@ -155,28 +147,54 @@ void Parser::parse_assume(Cursor& c) {
   }
 }
 
+// `target NAME` (a named console target) or `target KEY VALUE` (one fact on top of it).
 void Parser::parse_target(Cursor& c) {
   c.next();
   const Token& key = c.peek();
+  std::vector<std::string_view> names;
+  for (const model::NamedTarget& t : model::named_targets()) names.push_back(t.name);
   if (key.kind != TokKind::Ident) {
-    error(key, fmt::format("expected a target key (gl2-rb-coherent), found {}", describe(key)));
+    error(key, fmt::format("expected a target ({}) or a target key (gl2-rb-coherent), found {}",
+                           fmt::join(names, ", "), describe(key)));
     return;
   }
   c.next();
-  const auto& keys = target_keys();
-  const auto k =
-      std::find_if(keys.begin(), keys.end(), [&](const auto& t) { return t.key == key.text; });
-  if (k == keys.end()) {
-    std::vector<std::string_view> names;
-    for (const auto& t : keys) names.push_back(t.key);
+  const auto& keys = model::target_keys();
+  const bool is_key = std::find(keys.begin(), keys.end(), key.text) != keys.end();
+  if (!is_key && (c.at_end() || model::find_target(key.text))) {
+    if (!model::find_target(key.text)) {
+      std::vector<std::string_view> all = names;
+      all.insert(all.end(), keys.begin(), keys.end());
+      std::string msg =
+          fmt::format("unknown target {} ({})", quote(key.text), fmt::join(names, ", "));
+      if (auto best = closest(key.text, all)) msg += fmt::format("; did you mean '{}'?", *best);
+      error(key, std::move(msg));
+      return;
+    }
+    if (!expect_end(c, "the target name")) return;
+    if (c_.target) {
+      error(key, fmt::format("duplicate target name {}: the target is already '{}' (line {})",
+                             quote(key.text), *c_.target, c_.target_loc.line));
+      return;
+    }
+    if (!c_.targets.empty()) {
+      error(key, fmt::format("'target {}' after a 'target KEY VALUE' line: name the console "
+                             "first, then the facts that differ from it",
+                             key.text));
+      return;
+    }
+    c_.target = key.text;
+    c_.target_loc = {line_, key.col};
+    return;
+  }
+  if (!is_key) {
     std::string msg = fmt::format("unknown target key {}", quote(key.text));
-    if (auto best = closest(key.text, names)) msg += fmt::format("; did you mean '{}'?", *best);
+    if (auto best = closest(key.text, keys)) msg += fmt::format("; did you mean '{}'?", *best);
     error(key, std::move(msg));
     return;
   }
   const Token& value = c.peek();
-  if (value.kind != TokKind::Ident ||
-      std::find(k->values.begin(), k->values.end(), value.text) == k->values.end()) {
+  if (value.kind != TokKind::Ident || (value.text != "yes" && value.text != "no")) {
     error(value, fmt::format("expected yes or no after '{}', found {}", key.text, describe(value)));
     return;
   }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "lang/parser.h"
+#include "model/events.h"
 
 namespace syncproof::lang::detail {
 
@@ -123,6 +124,7 @@ void Parser::parse_property(Cursor& c) {
   }
   if (!expect_end(c, fmt::format("the '{}' property", kind.text))) return;
   if (ok && p.kind == model::PropertyKind::Visible) ok = check_visible(p, *from, *to, on);
+  if (ok && p.kind == model::PropertyKind::Ordered) ok = check_ordered(*from, *to);
   if (ok) c_.properties.push_back(std::move(p));
 }
 
@@ -177,6 +179,43 @@ bool Parser::check_visible(const model::Property& p, const Token& from, const To
   error(to,
         fmt::format("'{}' writes nothing that '{}' reads: the property is vacuous", p.from, p.to));
   return false;
+}
+
+// `ordered A -> B` asks that what A performs on memory (its accesses, and for a sync, a value
+// write, a signal or a wait its cache operations, its write, its satisfying poll) is done before
+// B begins anything it does to memory (SEMANTICS.md P-ORDERED). A sync whose flags make no cache
+// operation does nothing of either kind, and a wait begins nothing the model places in time (its
+// polls): a property on them would be vacuous. Standard barriers and fences, whose operations
+// depend on the profile and assumptions, are checked when the property is decided.
+bool Parser::check_ordered(const Token& from, const Token& to) {
+  const auto bare_sync = [](const model::Command& cmd) -> std::optional<std::string_view> {
+    if (const auto* s = std::get_if<model::SyncCmd>(&cmd.body)) {
+      const bool top = s->api == model::SyncApi::SyncTopOfPipeX;
+      if (!model::makes_cache_operations(model::decode_sync(s->flags), top))
+        return top ? "SyncTopOfPipeX" : "SyncBottomOfPipeX";
+    }
+    return std::nullopt;
+  };
+  const model::Command& a = *command_for(from);
+  const model::Command& b = *command_for(to);
+  for (const auto& [tok, cmd] : {std::pair<const Token*, const model::Command*>{&from, &a},
+                                 std::pair<const Token*, const model::Command*>{&to, &b}})
+    if (auto api = bare_sync(*cmd)) {
+      error(*tok, fmt::format("'{}' is a {} that makes no cache operation: 'ordered' relates what "
+                              "commands do to memory, and it does nothing there (it orders other "
+                              "commands)",
+                              tok->text, *api));
+      return false;
+    }
+  const auto* wf = std::get_if<model::WaitFenceCmd>(&b.body);
+  if (std::holds_alternative<model::WaitValueCmd>(b.body) ||
+      (wf && wf->xbox && !model::makes_cache_operations(model::decode_sync(wf->flags), true))) {
+    error(to, fmt::format("'{}' is a wait: its polls have no place in time the property could "
+                          "order after '{}'; name the command after it",
+                          to.text, from.text));
+    return false;
+  }
+  return true;
 }
 
 }  // namespace syncproof::lang::detail

@@ -182,6 +182,7 @@ class Parser {
   void parse_property(Cursor& c);
   const model::Command* command_for(const Token& label);
   bool check_visible(const model::Property& p, const Token& from, const Token& to, const Token* on);
+  bool check_ordered(const Token& from, const Token& to);
 
   // ---- whole-file checks (lint.cpp) ----
   void finish();

@@ -58,9 +58,12 @@ struct AssumptionSet {
   static AssumptionSet defaults(Profile p);
 };
 
-// Per-console facts (research §2.3). Conservative defaults.
+// Per-console facts (research §2.3). Conservative defaults. `name` is the named target the facts
+// came from (model/targets.h), `changed` whether a `target KEY VALUE` set a fact on top of it.
 struct Target {
   bool gl2_rb_coherent = false;  // `target gl2-rb-coherent yes|no`
+  std::string name = "conservative";
+  bool changed = false;
 };
 
 // Everything that selects a model variant for one check.

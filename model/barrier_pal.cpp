@@ -4,6 +4,7 @@
 
 #include "model/case.h"
 #include "model/flags.h"
+#include "model/targets.h"
 
 namespace syncproof::model {
 
@@ -69,9 +70,7 @@ PalPlan pal_plan(const EnhancedBarrier& e, QueueType q, const Target& t, bool co
 
 PalPlan pal_plan(const Case& c, const BarrierCmd& b, QueueType q) {
   const EnhancedBarrier e = enhanced(c, b);
-  Target t;
-  for (const auto& [k, v] : c.targets)
-    if (k == "gl2-rb-coherent") t.gl2_rb_coherent = v == "yes";
+  const Target t = target_for(c);
   bool compressed = false;
   if (e.resources.empty()) {
     for (const Resource& r : c.resources) compressed = compressed || r.compressed;

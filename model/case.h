@@ -213,6 +213,8 @@ struct Case {
   std::optional<std::string> profile;
   SrcLoc profile_loc;
   std::vector<AssumptionChoice> assumptions;
+  std::optional<std::string> target;  // `target NAME` (model/targets.h)
+  SrcLoc target_loc;
   std::vector<std::pair<std::string, std::string>> targets;  // `target KEY VALUE`
   std::vector<Resource> resources;
   std::vector<Fence> fences;

@@ -239,7 +239,6 @@ struct LoweredCommand {
   uint32_t queue, cmd;
   EventId pfp = kNoEvent;          // graphics queues
   EventId me = kNoEvent;           // ME/MEC step (GPU queues) or host step
-  std::vector<EventId> ends;       // completion of work: stage ends, RbDone, DmaDone, arrivals
   std::vector<EventId> events;     // every event of the command
   std::vector<uint32_t> accesses;  // indices into LoweredProgram::accesses
 };
@@ -257,6 +256,14 @@ struct LoweredProgram {
   const LoweredCommand& command(uint32_t q, uint32_t c) const { return commands[q][c]; }
 };
 
+// Whether a sync's SyncFlags make a cache operation when lowered: a GCR operation (any cache
+// invalidation or write-back flag) and, at the top of the pipe (SyncTopOfPipeX, WaitX's flags),
+// COLOR/DEPTH_BLOCK_INVALIDATE, at the bottom (SyncBottomOfPipeX, a value write's and Signal2X's
+// flags) the CB/DB data and metadata flushes and STREAMOUT_FLUSH. In step with the lowering's
+// top_sequence and pipelined_bop_ops (tests/model/test_lower.cpp checks every sync of the
+// library); the linter uses it to reject an `ordered` property on a sync with nothing to order.
+bool makes_cache_operations(const SyncFields& f, bool top_of_pipe);
+
 // Lower a (lint-clean) case under a configuration. Never fails on a lint-clean case.
 LoweredProgram lower(const Case& c, const ModelConfig& config);
 // lower(c, config).events.size(), without analysing what the waits read (quadratic in a frame's
@@ -265,7 +272,10 @@ size_t lowered_events(const Case& c, const ModelConfig& config);
 
 // The configuration a case asks for (profile, assume, target), with command-line overrides
 // applied on top. Unknown names have been rejected by the linter.
+// `target_overrides`: --target values (NAME or KEY=VALUE, model/targets.h), applied in order after
+// the case's own target.
 ModelConfig config_for(const Case& c, std::optional<Profile> profile_override,
-                       const std::vector<std::pair<bool, std::string>>& assume_overrides);
+                       const std::vector<std::pair<bool, std::string>>& assume_overrides,
+                       const std::vector<std::string>& target_overrides = {});
 
 }  // namespace syncproof::model

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "model/lower_impl.h"
+#include "model/targets.h"
 
 namespace syncproof::model {
 
@@ -225,6 +226,8 @@ void Lowerer::lower_command(const Command& cmd) {
 
 void Lowerer::lower_work(const WorkCmd& w) {
   const EventId prev_me = qs().last_me;
+  // A queue-level Wait/WaitX before this command: me_step consumes it.
+  const EventId prev_gate = qs().gate;
   begin_cp_step();
   auto& st = qs();
   EventId me = lc().me;
@@ -235,7 +238,6 @@ void Lowerer::lower_work(const WorkCmd& w) {
     order(after, b, Rule::WorkLaunch);
     order(b, e, Rule::StageSpan);
     gate(s == Stage::Vs ? Gate::Vs : s == Stage::Ps ? Gate::Ps : Gate::Cs, b);
-    lc().ends.push_back(e);
     add_end(Cat::AllWork, e);
     add_end(s == Stage::Vs ? Cat::Vs : s == Stage::Ps ? Cat::Ps : Cat::Cs, e);
     return std::pair{b, e};
@@ -248,7 +250,6 @@ void Lowerer::lower_work(const WorkCmd& w) {
       order(vs_b, ps_b, Rule::PsAfterVs);
       EventId rb = ev(EventKind::RbDone, "render back-ends done");
       order(ps_e, rb, Rule::RbAfterPs);
-      lc().ends.push_back(rb);
       add_end(Cat::AllWork, rb);
       add_end(Cat::Rb, rb);
       for (const Access& a : w.accesses) {
@@ -295,8 +296,16 @@ void Lowerer::lower_work(const WorkCmd& w) {
                        "D3D12XBOX_DISPATCH_FLAG_INVALIDATE_VOLATILE_SCALAR_L1"),
               Rule::WorkLaunch);
       for (const Access& a : w.accesses) {
+        // The PFP fetches a graphics queue's indirect arguments, ahead of the ME (R-PFP-AHEAD).
+        // A compute queue has no prefetch parser: the MEC reads them once it has processed the
+        // previous command and, a queue-level wait blocking the whole queue, after that wait
+        // (R-INDIRECT-ARGS, research §3.1).
         if (a.kind == AccessKind::Indirect)
-          lower_access(a, w, graphics() ? lc().pfp : prev_me, me, me);
+          lower_access(a, w,
+                       graphics()              ? lc().pfp
+                       : prev_gate != kNoEvent ? prev_gate
+                                               : prev_me,
+                       me, me);
         else
           lower_access(a, w, cs_b, cs_e, cs_e);
       }
@@ -309,7 +318,6 @@ void Lowerer::lower_work(const WorkCmd& w) {
       order(issuer, b, Rule::Dma);
       order(b, e, Rule::Dma);
       gate(Gate::Copy, b);
-      lc().ends.push_back(e);
       add_end(w.pfp_dma && graphics() ? Cat::PfpDma : Cat::MeDma, e);
       for (const Access& a : w.accesses) lower_access(a, w, b, e, e);
       break;
@@ -389,7 +397,6 @@ void Lowerer::lower_access(const Access& a, const WorkCmd& w, EventId lo, EventI
         order(arrive, stage_end, span);
         break;  // copies, host
     }
-    lc().ends.push_back(arrive);
   }
   add(Plane::Data, arrive, a.write);
   if (r.compressed && has_meta_plane(a.kind, a.write)) add(Plane::Meta, arrive, a.write);
@@ -445,7 +452,8 @@ size_t lowered_events(const Case& c, const ModelConfig& config) {
 }
 
 ModelConfig config_for(const Case& c, std::optional<Profile> profile_override,
-                       const std::vector<std::pair<bool, std::string>>& assume_overrides) {
+                       const std::vector<std::pair<bool, std::string>>& assume_overrides,
+                       const std::vector<std::string>& target_overrides) {
   ModelConfig cfg;
   if (c.profile)
     if (auto p = find_profile(*c.profile)) cfg.profile = *p;
@@ -455,8 +463,8 @@ ModelConfig config_for(const Case& c, std::optional<Profile> profile_override,
     if (auto id = find_assumption(a.id)) cfg.assumptions.set(*id, a.enable);
   for (const auto& [on, name] : assume_overrides)
     if (auto id = find_assumption(name)) cfg.assumptions.set(*id, on);
-  for (const auto& [k, v] : c.targets)
-    if (k == "gl2-rb-coherent") cfg.target.gl2_rb_coherent = v == "yes";
+  cfg.target = target_for(c);
+  for (const std::string& t : target_overrides) apply_target_option(cfg.target, t);
   return cfg;
 }
 

@@ -218,6 +218,21 @@ std::vector<GcrOp> gcr_ops(const SyncFields& f, const SyncRange& r) {
   return ops;
 }
 
+}  // namespace syncproof::model::detail
+
+namespace syncproof::model {
+
+bool makes_cache_operations(const SyncFields& f, bool top_of_pipe) {
+  if (!detail::gcr_ops(f, SyncRange{}).empty()) return true;
+  if (top_of_pipe) return f.color_inv || f.depth_inv;
+  return f.color_data_flush || f.color_meta_flush || f.depth_data_flush || f.depth_meta_flush ||
+         f.streamout_flush;
+}
+
+}  // namespace syncproof::model
+
+namespace syncproof::model::detail {
+
 int gcr_tier(Level l) {
   switch (l) {
     case Level::Gl2:

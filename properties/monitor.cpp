@@ -151,12 +151,21 @@ std::string completion_wait(const LoweredProgram& p, EventId e) {
   const Event& ev = p.events[e];
   if (ev.kind == EventKind::DmaDone || ev.kind == EventKind::DmaStart)
     return "D3D12XBOX_SYNC_FLAG_SYNC_CPDMA";
-  if (ev.kind == EventKind::RbDone || ev.kind == EventKind::Arrive)
+  // What a sync, value write, signal or wait performs — its cache operations, its write — and the
+  // render back-ends' accesses are waited for by IDLE (R-IDLE, R-BOP-FIFO), not by a partial
+  // flush; so is a shader store's arrival (R-IDLE-DRAINS). A copy's by SYNC_CPDMA.
+  if (ev.kind == EventKind::RbDone || ev.kind == EventKind::CacheOp ||
+      ev.kind == EventKind::ValueWrite || ev.kind == EventKind::Signal ||
+      ev.kind == EventKind::WaitDone || ev.kind == EventKind::SyncStep)
     return "D3D12XBOX_SYNC_FLAG_IDLE";
   Stage st = Stage::Cs;
-  if (ev.kind == EventKind::Access) {
+  if (ev.kind == EventKind::Access || ev.kind == EventKind::Arrive) {
     for (const MemAccess& m : p.accesses)
-      if (m.ev == e) st = m.stage;
+      if (m.ev == e || (ev.kind == EventKind::Arrive && m.arrive == e)) {
+        if (m.stage == Stage::Dma) return "D3D12XBOX_SYNC_FLAG_SYNC_CPDMA";
+        if (m.rb || ev.kind == EventKind::Arrive) return "D3D12XBOX_SYNC_FLAG_IDLE";
+        st = m.stage;
+      }
   } else if (ev.what.rfind("vs", 0) == 0) {
     st = Stage::Vs;
   } else if (ev.what.rfind("ps", 0) == 0) {

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <tuple>
+#include <variant>
 
 #include "properties/access_index.h"
 #include "properties/api_order.h"
@@ -22,7 +23,8 @@ const PropertyDef& property_def(PropertyKind k) {
       {PropertyKind::Visible, "P-VISIBLE",
        "every value B reads from what A wrote is A's value or a later one, in every execution"},
       {PropertyKind::Ordered, "P-ORDERED",
-       "all of A's work has completed before any of B's accesses begins, in every execution"},
+       "every memory access of A (and a sync's cache operations and write) is performed before "
+       "B's first access or cache operation begins, in every execution"},
       {PropertyKind::NoHazards, "P-NO-HAZARDS",
        "every conflicting pair that API order sequences is synchronized; unordered conflicting "
        "pairs on different queues are races"},
@@ -41,10 +43,48 @@ const Command* find_labelled(const Case& c, const std::string& label, uint32_t* 
   return nullptr;
 }
 
-std::vector<EventId> completion_events(const LoweredProgram& p, uint32_t q, uint32_t c) {
+namespace {
+
+// A command's events that are one of its memory accesses (for a write, issued and arrived at its
+// first cache level) or, unless it is work, one of its cache operations, the value it writes, the
+// fence value it signals or, for a wait, the poll that satisfied it (`performed`); or that begin
+// one of those (its accesses issued, its cache operations, its write; a wait's polls have no
+// event of their own, so none).
+std::vector<EventId> memory_events(const LoweredProgram& p, uint32_t q, uint32_t c,
+                                   bool performed) {
   const LoweredCommand& lc = p.command(q, c);
-  if (!lc.ends.empty()) return lc.ends;
-  return lc.events;
+  std::vector<EventId> out;
+  auto add = [&](EventId e) {
+    if (e != kNoEvent && std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
+  };
+  for (uint32_t a : lc.accesses) {
+    add(p.accesses[a].ev);
+    if (performed && p.accesses[a].write) add(p.accesses[a].arrive);
+  }
+  if (std::holds_alternative<WorkCmd>(p.source->queues[q].commands[c].body)) return out;
+  for (EventId e : lc.events) switch (p.events[e].kind) {
+      case EventKind::CacheOp:
+      case EventKind::ValueWrite:
+      case EventKind::Signal:
+        add(e);
+        break;
+      case EventKind::WaitDone:
+        if (performed) add(e);
+        break;
+      default:
+        break;
+    }
+  return out;
+}
+
+}  // namespace
+
+std::vector<EventId> performed_events(const LoweredProgram& p, uint32_t q, uint32_t c) {
+  return memory_events(p, q, c, true);
+}
+
+std::vector<EventId> begin_events(const LoweredProgram& p, uint32_t q, uint32_t c) {
+  return memory_events(p, q, c, false);
 }
 
 namespace {
@@ -339,9 +379,25 @@ Obligations ordered(const LoweredProgram& p, const Property& prop) {
                {},
                {},
                {}};
-  o.ordering.before = completion_events(p, qa, ia);
-  for (uint32_t a : p.command(qb, ib).accesses) o.ordering.after.push_back(p.accesses[a].ev);
-  if (o.ordering.after.empty()) o.ordering.after = p.command(qb, ib).events;
+  // P-ORDERED (SEMANTICS.md §6): everything A does to memory is performed before B begins
+  // anything it does to memory. A command with nothing of either kind gives no property to
+  // check, never a vacuous proof.
+  o.ordering.before = performed_events(p, qa, ia);
+  o.ordering.after = begin_events(p, qb, ib);
+  if (o.ordering.before.empty()) {
+    out.error = fmt::format(
+        "vacuous: {} performs no memory access, cache operation or write here: there is "
+        "nothing of it to order",
+        prop.from);
+    return out;
+  }
+  if (o.ordering.after.empty()) {
+    out.error = fmt::format(
+        "vacuous: {} begins no memory access, cache operation or write here (a wait's polls "
+        "are not placed in time): order A before the command after it",
+        prop.to);
+    return out;
+  }
   out.list.push_back(std::move(o));
   return out;
 }

@@ -177,8 +177,14 @@ Obligations obligations_for(const model::LoweredProgram& p, const model::Propert
 
 // Helpers shared with the engines.
 Freshness freshness(const model::LoweredProgram& p, uint32_t write, uint32_t read);
-std::vector<model::EventId> completion_events(const model::LoweredProgram& p, uint32_t q,
-                                              uint32_t c);
+// P-ORDERED's two sides (SEMANTICS.md §6). What command c of queue q performs on memory: each
+// of its accesses issued and, for a write, arrived at its first cache level; unless it is work,
+// also each of its cache operations, the value it writes, the fence value it signals and the
+// poll that satisfied its wait. And what begins it: its accesses issued, and unless it is work
+// its cache operations and its write (a wait's polls have no event: none).
+std::vector<model::EventId> performed_events(const model::LoweredProgram& p, uint32_t q,
+                                             uint32_t c);
+std::vector<model::EventId> begin_events(const model::LoweredProgram& p, uint32_t q, uint32_t c);
 const model::Command* find_labelled(const model::Case& c, const std::string& label, uint32_t* q,
                                     uint32_t* idx);
 

@@ -77,9 +77,10 @@ json case_json(const CaseEntry& e) {
   std::vector<std::string> on;
   for (const model::AssumptionDef& a : model::all_assumptions())
     if (cfg.assumptions.enabled(a.id)) on.emplace_back(a.name);
-  j["config"] = {{"profile", model::to_string(cfg.profile)},
-                 {"assumptions", on},
-                 {"target", {{"gl2-rb-coherent", cfg.target.gl2_rb_coherent}}}};
+  j["config"] = {
+      {"profile", model::to_string(cfg.profile)},
+      {"assumptions", on},
+      {"target", {{"name", cfg.target.name}, {"gl2-rb-coherent", cfg.target.gl2_rb_coherent}}}};
   j["events"] = e.result.events;
   j["constraints"] = e.result.constraints;
   if (e.result.states) j["states"] = e.result.states;

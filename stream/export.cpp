@@ -153,6 +153,7 @@ ojson export_case(const Case& c) {
     for (const AssumptionChoice& x : c.assumptions) a.push_back((x.enable ? "+" : "-") + x.id);
     j["assume"] = a;
   }
+  if (c.target) j["target"] = *c.target;
   if (!c.targets.empty()) {
     ojson t = ojson::array();
     for (const auto& [k, v] : c.targets) t.push_back({{"key", k}, {"value", v}});

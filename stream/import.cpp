@@ -82,9 +82,9 @@ class Importer {
       return error("/version", fmt::format("unsupported stream version (this syncproof reads {})",
                                            kFormatVersion));
     for (const auto& item : root.items()) {
-      static const char* known[] = {"format", "version", "title",    "profile",
-                                    "assume", "targets", "queues",   "resources",
-                                    "fences", "labels",  "commands", "properties"};
+      static const char* known[] = {"format", "version",  "title",     "profile",   "assume",
+                                    "target", "targets",  "queues",    "resources", "fences",
+                                    "labels", "commands", "properties"};
       const std::string& k = item.key();
       if (std::find_if(std::begin(known), std::end(known), [&](const char* n) { return k == n; }) ==
           std::end(known))
@@ -96,6 +96,8 @@ class Importer {
     }
     if (root.contains("profile"))
       if (auto p = ident("/profile")) lines.push_back({"profile " + *p, "/profile"});
+    if (root.contains("target"))
+      if (auto t = ident("/target")) lines.push_back({"target " + *t, "/target"});
     each("/assume", [&](const std::string& at) {
       auto a = str(at);
       if (!a) return;

@@ -168,6 +168,7 @@ std::string barrier_case_text(const BarrierQuery& q, const Resolved& r) {
   // R-RB-FILL-ON-ACCESS (which counts only the fills the case shows).
   if (q.consumer.kind == AccessKind::Rt || q.consumer.kind == AccessKind::Depth)
     s += "assume -A-RB-FILL-ON-ACCESS\n";
+  if (!q.target.empty()) s += fmt::format("target {}\n", q.target);
   if (q.rb_coherent) s += fmt::format("target gl2-rb-coherent {}\n", *q.rb_coherent ? "yes" : "no");
   const std::string pname = r.cross ? "producer" : "q", cname = r.cross ? "consumer" : "q";
   s += fmt::format("queue {} {}\n", pname, queue_word(r.pq));

@@ -28,7 +28,8 @@ std::string access_words(const AccessSpec& a, bool producer = false);
 struct BarrierQuery {
   AccessSpec producer, consumer;
   std::optional<model::QueueType> producer_queue, consumer_queue;  // defaults: see resolve()
-  std::optional<bool> rb_coherent;  // `target gl2-rb-coherent yes|no`; none: the model's default
+  std::string target;               // `target NAME`; "" = the model's default (conservative)
+  std::optional<bool> rb_coherent;  // `target gl2-rb-coherent yes|no`; none: the target's
   std::string profile;              // "" = the model's default
 };
 

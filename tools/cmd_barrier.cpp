@@ -12,6 +12,7 @@
 #include "lang/parse.h"
 #include "model/costs.h"
 #include "model/d3d12.h"
+#include "model/targets.h"
 #include "synth/barrier.h"
 #include "synth/changes.h"
 #include "synth/flag_ops.h"
@@ -28,8 +29,8 @@ namespace syncproof::cli {
 namespace {
 
 struct BarrierArgs {
-  std::string producer, consumer, producer_queue, consumer_queue, target, profile;
-  std::vector<std::string> costs;
+  std::string producer, consumer, producer_queue, consumer_queue, profile;
+  std::vector<std::string> costs, target;
   bool table = false;
   unsigned jobs = 0;
   size_t budget = 3000;
@@ -42,6 +43,14 @@ std::optional<model::QueueType> queue_type(const std::string& s, std::string* er
   if (s == "host") return model::QueueType::Host;
   *error = fmt::format("unknown queue type '{}' (graphics, compute, host)", s);
   return std::nullopt;
+}
+
+// The target a query runs on (model/targets.h).
+model::Target query_target(const synth::BarrierQuery& q) {
+  model::Target t;
+  if (!q.target.empty()) model::apply_target(t, q.target, "");
+  if (q.rb_coherent) model::apply_target(t, "gl2-rb-coherent", *q.rb_coherent ? "yes" : "no");
+  return t;
 }
 
 // One answer: the fixed case, its text, and what the proof assumed.
@@ -132,14 +141,13 @@ std::string queue_name(model::QueueType t) {
 
 void print_answer(std::ostream& out, const synth::BarrierQuery& q, const synth::Resolved& r,
                   const Answer& a) {
-  out << fmt::format(
-      "barrier: {} -> {}, {}{}{}\n", synth::access_words(q.producer, true),
-      synth::access_words(q.consumer),
-      r.cross ? fmt::format("{} queue -> {} queue", queue_name(r.pq), queue_name(r.cq))
-              : fmt::format("one {} queue", queue_name(r.pq)),
-      q.rb_coherent ? fmt::format(", target gl2-rb-coherent {}", *q.rb_coherent ? "yes" : "no")
-                    : "",
-      q.profile.empty() ? "" : ", profile " + q.profile);
+  out << fmt::format("barrier: {} -> {}, {}{}{}\n", synth::access_words(q.producer, true),
+                     synth::access_words(q.consumer),
+                     r.cross
+                         ? fmt::format("{} queue -> {} queue", queue_name(r.pq), queue_name(r.cq))
+                         : fmt::format("one {} queue", queue_name(r.pq)),
+                     ", target " + model::describe(query_target(q)),
+                     q.profile.empty() ? "" : ", profile " + q.profile);
   if (!a.error.empty()) {
     out << a.error << "\n";
     return;
@@ -175,6 +183,43 @@ void print_answer(std::ostream& out, const synth::BarrierQuery& q, const synth::
   out << fmt::format("\nassumptions the proof rests on (model/SEMANTICS.md): {}\n",
                      a.assumptions.empty() ? std::string("none")
                                            : fmt::format("{}", fmt::join(a.assumptions, ", ")));
+}
+
+std::string cell(const Answer& a);
+
+// The barrier is the cheapest on the query's target. GL2's coherence between the render back-ends
+// and the other clients is the one fact targets differ in (model/targets.h): where the other value
+// needs a different barrier, say which, where that value holds and why.
+void print_other_targets(std::ostream& out, const synth::BarrierQuery& q, const synth::Resolved& r,
+                         const Answer& a, const synth::FixOptions& opt) {
+  // The fact matters only when one access is the render back-ends' and the other is not.
+  const auto rb = [](const synth::AccessSpec& s) {
+    return s.kind == model::AccessKind::Rt || s.kind == model::AccessKind::Depth;
+  };
+  if (rb(q.producer) == rb(q.consumer)) return;
+  synth::BarrierQuery o = q;
+  const model::Target here = query_target(q);
+  o.rb_coherent = !here.gl2_rb_coherent;
+  const std::vector<std::string_view> named = model::targets_with_facts(query_target(o));
+  if (!named.empty()) o.target = std::string(named.front()), o.rb_coherent.reset();
+  const model::Target there = query_target(o);
+  const Answer b = solve(o, r, opt);
+  if (!solved(b)) return;
+  const int cost = a.fix.before + a.fix.cost, other = b.fix.before + b.fix.cost;
+  if (other == cost && cell(b) == cell(a)) {
+    out << fmt::format("\nthe same barrier with {}.\n", model::describe_where(there));
+    return;
+  }
+  out << fmt::format(
+      "\nwith {} the cheapest barrier differs: cost {}: {}\n  why: {}\n",
+      model::describe_where(there), other, cell(b),
+      there.gl2_rb_coherent
+          ? "there GL2 is coherent between the render back-ends and the other clients, so the data "
+            "need not meet in memory (no GL2 write-back and invalidation); no console target is "
+            "known to be such a GPU (model/SEMANTICS.md, Targets)"
+          : "there GL2 is not coherent between the render back-ends and the other clients: data "
+            "crossing between them must meet in memory, a GL2 write-back, then a GL2 invalidation "
+            "(research §2.3; model/SEMANTICS.md, Targets)");
 }
 
 // The barrier's commands in one table cell: "BOP(CS_PARTIAL_FLUSH) ; TOP(VCACHE | GL1)".
@@ -448,18 +493,17 @@ int run_barrier(const BarrierArgs& a) {
     q.consumer_queue = queue_type(a.consumer_queue, &err);
     if (!q.consumer_queue) throw UsageError("--consumer-queue: " + err);
   }
+  model::Target t;
+  for (const std::string& s : a.target) model::apply_target_option(t, s);  // validated
   if (!a.target.empty()) {
-    if (a.target == "gl2-rb-coherent=yes")
-      q.rb_coherent = true;
-    else if (a.target == "gl2-rb-coherent=no")
-      q.rb_coherent = false;
-    else
-      throw UsageError(fmt::format("--target '{}': expected gl2-rb-coherent=yes or =no", a.target));
+    if (t.name != "conservative") q.target = t.name;
+    if (t.changed) q.rb_coherent = t.gl2_rb_coherent;
   }
   auto r = synth::resolve(q, &err);
   if (!r) throw UsageError(err);
   const Answer ans = solve(q, *r, opt);
   print_answer(out, q, *r, ans);
+  if (solved(ans)) print_other_targets(out, q, *r, ans, opt);
   if (ans.error.empty()) print_enhanced(out, q, *r, opt);
   if (!ans.error.empty() || ans.fix.status == synth::FixResult::Status::NotVerified)
     return static_cast<int>(Exit::Disagreement);
@@ -484,7 +528,7 @@ Command register_barrier(CLI::App& app) {
   cmd->add_option("--producer-queue", args->producer_queue, "graphics (default), compute, host");
   cmd->add_option("--consumer-queue", args->consumer_queue,
                   "graphics, compute, host (default: the producer's queue)");
-  cmd->add_option("--target", args->target, "gl2-rb-coherent=yes|no (default: the model's)");
+  add_target(*cmd, args->target);
   add_profile(*cmd, args->profile);
   add_cost(*cmd, args->costs);
   cmd->add_flag("--table", args->table,

@@ -38,6 +38,7 @@ struct CheckArgs {
   std::vector<std::string> paths;
   std::string profile;
   std::vector<std::string> assume;
+  std::vector<std::string> target;
   unsigned timeout_ms = 20000;
   unsigned rlimit = solver::kDefaultRlimit;
   uint64_t max_file_size = lang::kDefaultMaxFileSize;
@@ -161,7 +162,7 @@ std::optional<std::string> check_outputs(const std::vector<Destination>& dests,
 int run_check(const CheckArgs& a) {
   encode::CheckOptions opt;
   EngineRun run;
-  apply_model_options(a.profile, a.assume, opt, run.exec);
+  apply_model_options(a.profile, a.assume, a.target, opt, run.exec);
   opt.timeout_ms = a.timeout_ms;
   opt.rlimit = a.rlimit;
   opt.order_proofs = !a.no_order_proofs;
@@ -272,6 +273,7 @@ Command register_check(CLI::App& app) {
       ->required();
   add_profile(*cmd, args->profile);
   add_assume(*cmd, args->assume);
+  add_target(*cmd, args->target);
   add_timeout(*cmd, args->timeout_ms);
   cmd->add_option("--rlimit", args->rlimit,
                   fmt::format("SMT engine: Z3 resource units per question ({}; 0 = none); "

@@ -6,14 +6,17 @@
 // read-only file (exit 73). docs/FIX.md. The report goes to standard output, diagnostics about
 // inputs and outputs to standard error.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 
 #include <filesystem>
 #include <iostream>
 
 #include "lang/lint_files.h"
 #include "lang/parse.h"
+#include "model/targets.h"
 #include "report/run.h"
 #include "report/text.h"
 #include "synth/text.h"
@@ -36,6 +39,7 @@ struct FixArgs {
   size_t budget = 3000;
   std::string profile;
   std::vector<std::string> assume;
+  std::vector<std::string> target;
   unsigned timeout_ms = 20000;
   uint64_t max_states = 20'000'000;
   std::string color = "auto";
@@ -61,8 +65,70 @@ struct Tally {
   }
 };
 
+// The check's and the search's options with gl2-rb-coherent set to each value (alt[v]: with
+// gl2-rb-coherent v), the one fact the targets differ in (model/targets.h).
+struct AltTarget {
+  encode::CheckOptions smt;
+  synth::FixOptions fix;
+};
+using AltOptions = std::array<AltTarget, 2>;
+
+std::string coherence_why(bool coherent) {
+  return coherent ? "there GL2 is coherent between the render back-ends and the other clients, so "
+                    "data crossing between them need not meet in memory; no console target is "
+                    "known to be such a GPU (model/SEMANTICS.md, Targets)"
+                  : "there GL2 is not coherent between the render back-ends and the other "
+                    "clients: data crossing between them must meet in memory, a GL2 write-back, "
+                    "then a GL2 invalidation (research §2.3; model/SEMANTICS.md, Targets)";
+}
+
+// The facts on the other value of gl2-rb-coherent, for describe_where.
+model::Target other_facts(const model::Target& here) {
+  model::Target t;
+  model::apply_target(t, "gl2-rb-coherent", here.gl2_rb_coherent ? "no" : "yes");
+  return t;
+}
+
+// Names the target the fix was found on and, where gl2-rb-coherent can matter in the case, what
+// the other value of that fact needs instead.
+void print_target(std::ostream& out, const model::Case& c, const synth::FixResult& res,
+                  const std::vector<size_t>& goals, const std::vector<size_t>& keep,
+                  const model::Target& here, const AltOptions& alt) {
+  out << fmt::format("  target: {}\n", model::describe(here));
+  if (!model::rb_coherence_matters(c)) return;
+  const model::Target there = other_facts(here);
+  const synth::FixResult o = synth::fix_case(c, goals, keep, alt[there.gl2_rb_coherent].fix);
+  if (o.status == synth::FixResult::Status::Nothing)
+    out << fmt::format("  with {} nothing needs fixing: {}\n", model::describe_where(there),
+                       coherence_why(there.gl2_rb_coherent));
+  else if (o.status == synth::FixResult::Status::Fixed && o.cost != res.cost)
+    out << fmt::format("  with {} the cheapest fix costs {:+} instead: {}\n",
+                       model::describe_where(there), o.cost, coherence_why(there.gl2_rb_coherent));
+}
+
+// Where nothing needs fixing on a target that assumes GL2 coherent between the render back-ends and
+// the other clients (set by the user: no console target has it), the properties the other value
+// violates.
+void print_unfixed_elsewhere(std::ostream& out, const model::Case& c, const model::Target& here,
+                             const AltOptions& alt, bool all) {
+  if (!here.gl2_rb_coherent || !model::rb_coherence_matters(c)) return;
+  const model::Target there = other_facts(here);
+  const properties::CaseResult r = encode::check_case(c, alt[there.gl2_rb_coherent].smt);
+  std::vector<size_t> goals, keep;
+  synth::default_goals(c, r, all, &goals, &keep);
+  if (goals.empty()) return;
+  std::vector<unsigned> lines;
+  for (size_t g : goals) lines.push_back(c.properties[g].loc.line);
+  const bool one = lines.size() == 1;
+  out << fmt::format("  but with {} the propert{} at line{} {} {} not proved: {}\n",
+                     model::describe_where(there), one ? "y" : "ies", one ? "" : "s",
+                     fmt::join(lines, ", "), one ? "is" : "are",
+                     coherence_why(there.gl2_rb_coherent));
+}
+
 void fix_one(const lang::CaseInput& in, const FixArgs& a, const synth::FixOptions& opt,
-             const encode::CheckOptions& smt, const report::TextStyle& err_style, Tally& t) {
+             const AltOptions& alt, const encode::CheckOptions& smt,
+             const report::TextStyle& err_style, Tally& t) {
   std::ostream& out = std::cout;
   const std::string& name = in.display;
   if (std::filesystem::path(in.path).extension() == ".json") {
@@ -90,6 +156,10 @@ void fix_one(const lang::CaseInput& in, const FixArgs& a, const synth::FixOption
   ++t.cases;
   const model::Case& c = pr.c;
   const properties::CaseResult now = encode::check_case(c, smt);
+  const model::Target here = model::config_for(c, smt.profile, smt.assume, smt.target).target;
+  // Reports name a target other than the default.
+  const std::string on_target =
+      here.name == "conservative" && !here.changed ? "" : " on target " + model::describe(here);
   std::vector<size_t> goals, keep;
   synth::default_goals(c, now, a.all, &goals, &keep);
   const bool barriers = std::any_of(c.queues.begin(), c.queues.end(), [](const model::Queue& q) {
@@ -100,9 +170,11 @@ void fix_one(const lang::CaseInput& in, const FixArgs& a, const synth::FixOption
   // With standard barriers a proved case may still be rewritten: cheaper Xbox sync calls for them.
   if (goals.empty() && (!barriers || opt.style == synth::Style::Standard)) {
     ++t.nothing;
-    if (!a.quiet)
-      out << fmt::format("{}: nothing to fix (every {}property is proved)\n", name,
-                         a.all ? "" : "`prove` ");
+    if (!a.quiet) {
+      out << fmt::format("{}: nothing to fix (every {}property is proved{})\n", name,
+                         a.all ? "" : "`prove` ", on_target);
+      print_unfixed_elsewhere(out, c, here, alt, a.all);
+    }
     return;
   }
   for (size_t g : goals) {
@@ -117,11 +189,14 @@ void fix_one(const lang::CaseInput& in, const FixArgs& a, const synth::FixOption
   switch (res.status) {
     case synth::FixResult::Status::Nothing:
       ++t.nothing;
-      if (!a.quiet || !goals.empty())
-        out << fmt::format("{}: nothing to fix{}\n", name,
+      if (!a.quiet || !goals.empty()) {
+        out << fmt::format("{}: nothing to fix{}{}\n", name,
                            goals.empty() ? " (every property is proved, and no standard barrier "
                                            "has a cheaper replacement)"
-                                         : "");
+                                         : "",
+                           on_target);
+        if (goals.empty()) print_unfixed_elsewhere(out, c, here, alt, a.all);
+      }
       return;
     case synth::FixResult::Status::Unfixable:
       ++t.unfixable;
@@ -159,6 +234,7 @@ void fix_one(const lang::CaseInput& in, const FixArgs& a, const synth::FixOption
       name, et.edits.size(), et.edits.size() == 1 ? "" : "s", res.cost, res.before,
       res.before + res.cost, res.exact ? "" : ", cheapest found (search budget hit)", res.calls);
   for (const std::string& e : et.edits) out << "  " << e << "\n";
+  print_target(out, c, res, goals, keep, here, alt);
   if (!a.no_diff) out << et.diff;
   if (a.apply) {
     if (auto err = util::write_file_atomically(in.path, bytes)) {
@@ -174,7 +250,7 @@ void fix_one(const lang::CaseInput& in, const FixArgs& a, const synth::FixOption
 int run_fix(const FixArgs& a) {
   encode::CheckOptions smt;
   exec::ExecOptions ex;
-  apply_model_options(a.profile, a.assume, smt, ex);
+  apply_model_options(a.profile, a.assume, a.target, smt, ex);
   smt.timeout_ms = a.timeout_ms;
   ex.timeout_ms = a.timeout_ms, ex.max_states = a.max_states;
   model::CostModel costs;
@@ -187,6 +263,15 @@ int run_fix(const FixArgs& a) {
   const auto style = synth::find_style(a.style);
   if (!style) throw UsageError(fmt::format("--style '{}': expected x, standard or any", a.style));
   opt.style = *style;
+  AltOptions alt;
+  for (int v = 0; v < 2; ++v) {
+    alt[v].smt = smt;
+    exec::ExecOptions e = ex;
+    alt[v].smt.target.push_back(v ? "gl2-rb-coherent=yes" : "gl2-rb-coherent=no");
+    e.target = alt[v].smt.target;
+    alt[v].fix = fix_options(alt[v].smt, e, costs, a.budget);
+    alt[v].fix.minimize = opt.minimize, alt[v].fix.style = opt.style;
+  }
   Tally t;
   for (const lang::CaseInput& in : lang::collect_case_files(a.paths)) {
     if (!in.problem.empty()) {
@@ -194,7 +279,7 @@ int run_fix(const FixArgs& a) {
       ++(in.kind == lang::FileProblem::Rejected ? t.rejected : t.unreadable);
       continue;
     }
-    fix_one(in, a, opt, smt, err_style, t);
+    fix_one(in, a, opt, alt, smt, err_style, t);
   }
   std::cout << fmt::format(
       "fix: {} case{}: {} fixed, {} with nothing to fix, {} unfixable, {} not found within the "
@@ -226,6 +311,7 @@ Command register_fix(CLI::App& app) {
   add_budget(*cmd, args->budget, "case for the search");
   add_profile(*cmd, args->profile);
   add_assume(*cmd, args->assume);
+  add_target(*cmd, args->target);
   add_timeout(*cmd, args->timeout_ms);
   add_max_states(*cmd, args->max_states);
   add_color(*cmd, args->color);

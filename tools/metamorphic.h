@@ -8,7 +8,8 @@
 //    write-back, a partial flush, IDLE, PFP_SYNC_ME, SYNC_CPDMA, a CB/DB/stream-out flush, a
 //    coherency stall — not the range, margin, engine-select or sequence modifiers, which narrow
 //    or redirect an operation) never turns proved into violated, and removing one never turns
-//    violated into proved.
+//    violated into proved. Not for an `ordered` property whose A or B is the mutated command:
+//    A's own cache operations are part of what it asks for.
 //  - A proof's assumption list suffices: with every assumption it does not list turned off, the
 //    property is still not violated.
 // Each check is a real comparison of two engine runs; a failure names the relation, the
@@ -36,6 +37,10 @@ struct Variant {
   model::Case c;
   std::string what;
   bool same = false;
+  // The label of the command a flag or barrier mutation changed ("" for none): an `ordered`
+  // property naming it asks about that command's own operations, which the mutation changes, so
+  // the relation says nothing about it (SEMANTICS.md §6, metamorphic relations).
+  std::string mutated = {};
 };
 
 // The two sides of every relation: (conservative, liberal) pairs. The liberal side must prove

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "model/assumptions.h"
+#include "model/targets.h"
 #include "tools/synth_engines.h"
 #include "util/edit_distance.h"
 
@@ -134,8 +135,31 @@ CLI::Option* add_max_memory(CLI::App& cmd, std::uint64_t& bytes) {
       ->transform(CLI::AsSizeValue(false));
 }
 
+CLI::Option* add_target(CLI::App& cmd, std::vector<std::string>& target) {
+  return cmd
+      .add_option("--target", target,
+                  "NAME or KEY=VALUE: a console target (conservative, the default; "
+                  "xbox-series-x; xbox-series-s) or one fact (gl2-rb-coherent=yes|no); "
+                  "repeatable, applied in order over the case's `target` lines "
+                  "(model/SEMANTICS.md §4)")
+      ->allow_extra_args(false)
+      ->check(check("TARGET", [](const std::string& s) -> std::string {
+        model::Target t;
+        const auto err = model::apply_target_option(t, s);
+        if (!err) return "";
+        const std::string word = s.substr(0, s.find('='));
+        std::vector<std::string> names;
+        for (const model::NamedTarget& n : model::named_targets()) names.emplace_back(n.name);
+        for (std::string_view k : model::target_keys()) names.emplace_back(k);
+        const auto near = util::closest(word, names);
+        return *err + (near && *near != word ? fmt::format("; did you mean '{}'?", *near) : "");
+      }));
+}
+
 void apply_model_options(const std::string& profile, const std::vector<std::string>& assume,
-                         encode::CheckOptions& smt, exec::ExecOptions& ex) {
+                         const std::vector<std::string>& target, encode::CheckOptions& smt,
+                         exec::ExecOptions& ex) {
+  smt.target = ex.target = target;
   if (!profile.empty()) smt.profile = model::find_profile(profile);
   for (const std::string& s : assume) {
     const bool on = s.empty() || s[0] != '-';

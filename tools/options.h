@@ -41,8 +41,13 @@ CLI::Option* add_max_file_size(CLI::App& cmd, std::uint64_t& bytes);
 // --max-memory SIZE (0 = none): the address space the run may use (tools/memory_limit.h).
 CLI::Option* add_max_memory(CLI::App& cmd, std::uint64_t& bytes);
 
-// The validated --profile and --assume values put into engine options.
+// --target NAME|KEY=VALUE, repeatable: a named console target (xbox-series-x, xbox-series-s,
+// conservative) or one fact (gl2-rb-coherent=yes|no), applied in order over the case's own.
+CLI::Option* add_target(CLI::App& cmd, std::vector<std::string>& target);
+
+// The validated --profile, --assume and --target values put into engine options.
 void apply_model_options(const std::string& profile, const std::vector<std::string>& assume,
-                         encode::CheckOptions& smt, exec::ExecOptions& ex);
+                         const std::vector<std::string>& target, encode::CheckOptions& smt,
+                         exec::ExecOptions& ex);
 
 }  // namespace syncproof::cli

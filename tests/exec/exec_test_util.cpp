@@ -146,8 +146,7 @@ Synthetic::Synthetic(uint64_t seed, int n) {
   p.source = &c;
   p.commands.resize(2);
   for (uint32_t q = 0; q < 2; ++q)
-    for (uint32_t i = 0; i < 3; ++i)
-      p.commands[q].push_back({q, i, kNoEvent, kNoEvent, {}, {}, {}});
+    for (uint32_t i = 0; i < 3; ++i) p.commands[q].push_back({q, i, kNoEvent, kNoEvent, {}, {}});
   // Events in a hidden topological order `topo`: orders only go forwards in it.
   std::vector<EventId> topo(n);
   std::iota(topo.begin(), topo.end(), 0);

@@ -184,6 +184,17 @@ TEST_CASE("profile, assume, target, case checks") {
         "2:8: error: unknown target key 'coherent'");
   CHECK(only(parse("queue q graphics\ntarget gl2-rb-coherent yes\ntarget gl2-rb-coherent yes\n")) ==
         "3:8: error: duplicate target 'gl2-rb-coherent': previous at line 2");
+  CHECK(only(parse("queue q graphics\ntarget xbox-series\n")) ==
+        "2:8: error: unknown target 'xbox-series' (conservative, xbox-series-x, xbox-series-s); "
+        "did you mean 'xbox-series-x'?");
+  CHECK(only(parse("queue q graphics\ntarget xbox-series-x\ntarget xbox-series-x\n")) ==
+        "3:8: error: duplicate target name 'xbox-series-x': the target is already 'xbox-series-x' "
+        "(line 2)");
+  CHECK(only(parse("queue q graphics\ntarget gl2-rb-coherent no\ntarget xbox-series-s\n")) ==
+        "3:8: error: 'target xbox-series-s' after a 'target KEY VALUE' line: name the console "
+        "first, then the facts that differ from it");
+  CHECK(only(parse("queue q graphics\ntarget xbox-series-s no\n")) ==
+        "2:22: error: unexpected 'no' after the target name");
 }
 
 TEST_CASE("ParseResult counts") {

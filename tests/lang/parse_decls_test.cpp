@@ -14,11 +14,12 @@ TEST_CASE("case, profile, assume, target") {
       "case \"A \\\"title\\\"\"\n"
       "profile strict\n"
       "assume +A-BOP-FIFO -A-WAVE-END-STORES-IN-GL2\n"
+      "target xbox-series-s\n"
       "target gl2-rb-coherent yes\n"
       "queue q graphics\n");
   REQUIRE(diags(r) == "");
   CHECK(r.c.file == "t.sync");
-  CHECK(r.c.lines.size() == 5);
+  CHECK(r.c.lines.size() == 6);
   CHECK(r.c.lines[1] == "profile strict");
   CHECK(r.c.title == "A \"title\"");
   REQUIRE(r.c.profile);
@@ -32,6 +33,10 @@ TEST_CASE("case, profile, assume, target") {
   CHECK(r.c.assumptions[0].loc.col == 8);
   CHECK(!r.c.assumptions[1].enable);
   CHECK(r.c.assumptions[1].id == "A-WAVE-END-STORES-IN-GL2");
+  REQUIRE(r.c.target);
+  CHECK(*r.c.target == "xbox-series-s");
+  CHECK(r.c.target_loc.line == 4);
+  CHECK(r.c.target_loc.col == 8);
   REQUIRE(r.c.targets.size() == 1);
   CHECK(r.c.targets[0] == std::pair<std::string, std::string>{"gl2-rb-coherent", "yes"});
 }

@@ -207,3 +207,43 @@ TEST_CASE("lowered_events: as many events as the full lowering, on the library")
   }
   CHECK(cases > 200);
 }
+
+// model::makes_cache_operations is what the linter asks of a sync in an `ordered` property: it
+// must say exactly whether the lowering makes a cache operation for the sync's flags.
+TEST_CASE("makes_cache_operations: in step with the lowering, on every sync of the library") {
+  size_t syncs = 0, with_ops = 0, without = 0;
+  for (const auto& entry : syncproof::testing::library_cases()) {
+    const std::string& path = entry.first;
+    auto pr = syncproof::lang::parse_case(path, entry.second);
+    if (pr.has_errors()) continue;
+    CAPTURE(path);
+    ModelConfig cfg = config_for(pr.c, std::nullopt, {});
+    // Signal2X/WaitX add the standard fence's operations only under this assumption.
+    cfg.assumptions.set(AssumptionId::Signal2xFullFlush, false);
+    const LoweredProgram p = lower(pr.c, cfg);
+    for (uint32_t q = 0; q < pr.c.queues.size(); ++q)
+      for (uint32_t i = 0; i < pr.c.queues[q].commands.size(); ++i) {
+        const Command& cmd = pr.c.queues[q].commands[i];
+        std::optional<bool> expect;
+        if (const auto* s = std::get_if<SyncCmd>(&cmd.body))
+          expect = makes_cache_operations(decode_sync(s->flags), s->api == SyncApi::SyncTopOfPipeX);
+        else if (const auto* w = std::get_if<BopWriteCmd>(&cmd.body))
+          expect = makes_cache_operations(decode_sync(w->flags), false);
+        else if (const auto* g = std::get_if<SignalCmd>(&cmd.body); g && g->xbox)
+          expect = makes_cache_operations(decode_sync(g->flags), false);
+        else if (const auto* f = std::get_if<WaitFenceCmd>(&cmd.body); f && f->xbox)
+          expect = makes_cache_operations(decode_sync(f->flags), true);
+        if (!expect || pr.c.queues[q].type == QueueType::Host) continue;
+        const auto& evs = p.command(q, i).events;
+        const bool lowered = std::any_of(evs.begin(), evs.end(), [&](EventId e) {
+          return p.events[e].kind == EventKind::CacheOp;
+        });
+        CAPTURE(cmd.loc.line);
+        CHECK(*expect == lowered);
+        ++syncs, ++(lowered ? with_ops : without);
+      }
+  }
+  CHECK(syncs > 500);
+  CHECK(with_ops > 100);
+  CHECK(without > 50);
+}

@@ -229,7 +229,8 @@ TEST_CASE("barrier: the cheapest proved barrier as C++ calls, a case file and it
   const Ran r = run(d.path, "barrier --producer 'cs uav' --consumer 'ps srv'");
   CHECK(r.rc == 0);
   CHECK(r.out ==
-        "barrier: cs uav -> ps srv, one graphics queue\n"
+        "barrier: cs uav -> ps srv, one graphics queue, target conservative (gl2-rb-coherent no; "
+        "the same facts as xbox-series-x, xbox-series-s)\n"
         "cheapest proved barrier: cost 11 (model/COSTS.md); every property proved by both "
         "engines\n\n"
         "C++ (between the producer's work and the consumer's):\n"
@@ -279,12 +280,52 @@ TEST_CASE("barrier: across queues, the signal and the wait") {
                     "barrier --producer 'cs uav' --consumer 'ps srv' --producer-queue compute "
                     "--consumer-queue graphics");
   CHECK(r.rc == 0);
-  CHECK(r.out.find("barrier: cs uav -> ps srv, compute queue -> graphics queue\n") == 0);
+  CHECK(r.out.find("barrier: cs uav -> ps srv, compute queue -> graphics queue, target "
+                   "conservative (") == 0);
   CHECK(r.out.find("  // producer queue (compute), after the producer:\n"
                    "  pProducerQueue->Signal2X(pFence, 1, ") != std::string::npos);
   CHECK(r.out.find("  // consumer queue (graphics), before the consumer:\n"
                    "  pConsumerQueue->WaitX(pFence, 1, ") != std::string::npos);
   CHECK(r.out.find("  prove deadlock-free\n") != std::string::npos);
+}
+
+// Issue 25 point 8: the render-target -> texture barrier costs 60 on every console target and 20
+// where GL2 is coherent between the render back-ends and the texture path; the output says so.
+TEST_CASE("barrier: names its target and what the other value of gl2-rb-coherent needs, and why") {
+  TempDir d;
+  Ran r = run(d.path, "barrier --producer 'ps rt' --consumer 'ps srv' --target xbox-series-x");
+  CHECK(r.rc == 0);
+  CHECK(r.out.find("barrier: ps rt -> ps srv, one graphics queue, target xbox-series-x "
+                   "(gl2-rb-coherent no; the same facts as conservative, xbox-series-s)\n"
+                   "cheapest proved barrier: cost 60 ") == 0);
+  CHECK(r.out.find("\nwith gl2-rb-coherent yes (no named target) the cheapest barrier differs: "
+                   "cost 20: SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE | BASE_COHERENCY "
+                   "| COLOR_BLOCK_INVALIDATE)\n  why: there GL2 is coherent between the render "
+                   "back-ends and the other clients") != std::string::npos);
+  r = run(d.path, "barrier --producer 'ps rt' --consumer 'ps srv' --target gl2-rb-coherent=yes");
+  CHECK(r.rc == 0);
+  CHECK(r.out.find("target conservative with gl2-rb-coherent yes\ncheapest proved barrier: cost "
+                   "20 ") != std::string::npos);
+  CHECK(r.out.find("\nwith gl2-rb-coherent no (conservative, xbox-series-x, xbox-series-s) the "
+                   "cheapest barrier differs: cost 60: ") != std::string::npos);
+  // Between two shader accesses the fact changes nothing: nothing is said.
+  r = run(d.path, "barrier --producer 'cs uav' --consumer 'ps srv'");
+  CHECK(r.out.find("gl2-rb-coherent yes") == std::string::npos);
+}
+
+TEST_CASE("fix: names the target and what the other value of gl2-rb-coherent needs") {
+  TempDir d;
+  const std::string src = std::string(SYNCPROOF_SOURCE_DIR) + "/cases/render-targets/";
+  Ran r = run(d.path, "fix --all --no-diff " + src + "rt-to-srv-series-x-no-gl2.sync");
+  CHECK(r.out.find("  target: xbox-series-x (gl2-rb-coherent no; the same facts as "
+                   "conservative, xbox-series-s)\n"
+                   "  with gl2-rb-coherent yes (no named target) nothing needs fixing: there GL2 "
+                   "is coherent") != std::string::npos);
+  r = run(d.path, "fix " + src + "rt-to-srv-series-s-coherent-fact.sync");
+  CHECK(r.out.find("rt-to-srv-series-s-coherent-fact.sync: nothing to fix (every `prove` property "
+                   "is proved on target xbox-series-s with gl2-rb-coherent yes)\n"
+                   "  but with gl2-rb-coherent no (conservative, xbox-series-x, xbox-series-s) "
+                   "the properties at lines 18, 19 are not proved: ") != std::string::npos);
 }
 
 TEST_CASE("barrier: bad queries are usage errors with their exact message") {
@@ -296,7 +337,10 @@ TEST_CASE("barrier: bad queries are usage errors with their exact message") {
        "syncproof barrier: the consumer (ps rt) is graphics work: it cannot run on a compute "
        "queue\n"},
       {"--producer 'cs uav' --consumer 'ps srv' --target gl2=1",
-       "syncproof barrier: --target 'gl2=1': expected gl2-rb-coherent=yes or =no\n"},
+       "syncproof barrier: --target: unknown target key 'gl2' (gl2-rb-coherent)\n"},
+      {"--producer 'cs uav' --consumer 'ps srv' --target xbox-series-z",
+       "syncproof barrier: --target: unknown target 'xbox-series-z' (conservative, xbox-series-x, "
+       "xbox-series-s, or KEY=VALUE: gl2-rb-coherent=yes|no); did you mean 'xbox-series-x'?\n"},
       {"--producer 'cs uav'",
        "syncproof barrier: give --producer and --consumer (\"cs uav\", \"ps srv\", ...), or "
        "--table\n"},
