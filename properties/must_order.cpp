@@ -84,8 +84,89 @@ MustOrder::Reach& MustOrder::from(EventId src) {
   return r;
 }
 
+bool MustOrder::free_path(EventId a, EventId b) {
+  if (a == b) return true;
+  if (out_of_reach(a, b) || spos_[b] <= spos_[a]) return false;
+  Reach& r = from(a);
+  advance(r, b);
+  const uint32_t ob = spos_[b] - r.base;
+  return ob < r.mask.size() && r.mask[ob] == 0;
+}
+
+void MustOrder::build_hubs() {
+  hubs_built_ = true;
+  const size_t nq = p_.commands.size();
+  hubs_.assign(nq, {}), hub_of_.assign(nq, {}), broken_.assign(nq, {});
+  for (size_t q = 0; q < nq; ++q) {
+    hub_of_[q].assign(p_.commands[q].size(), kNoHub);
+    for (size_t k = 0; k < p_.commands[q].size(); ++k) {
+      const EventId me = p_.commands[q][k].me;
+      if (me == kNoEvent || p_.events[me].queue != q || p_.events[me].cmd != k) continue;
+      hub_of_[q][k] = static_cast<uint32_t>(hubs_[q].size());
+      hubs_[q].push_back(me);
+    }
+    // A link is a guard-free order straight from one hub to the next (the ME's queue order), or
+    // else a guard-free path the search finds (a wait's resume in between).
+    std::vector<uint32_t>& br = broken_[q];
+    br.assign(hubs_[q].size(), 0);
+    for (size_t i = 0; i + 1 < hubs_[q].size(); ++i) {
+      const EventId h = hubs_[q][i], next = hubs_[q][i + 1];
+      bool linked = false;
+      for (uint32_t e = out_start_[h]; e < out_start_[h + 1] && !linked; ++e)
+        linked = out_after_[e] == next && out_mask_[e] == 0;
+      if (!linked) linked = free_path(h, next);
+      br[i + 1] = br[i] + !linked;
+    }
+    // The scan below looks hubs up by search position: a queue whose hubs are not in search order
+    // (not expected: its ME steps are ordered) gets none.
+    for (size_t i = 0; i + 1 < hubs_[q].size(); ++i)
+      if (spos_[hubs_[q][i]] >= spos_[hubs_[q][i + 1]]) {
+        hubs_[q].clear(), hub_of_[q].assign(hub_of_[q].size(), kNoHub);
+        break;
+      }
+  }
+}
+
+// A shortcut for far questions, giving the search's own answer: a ~> b with no guard when a
+// reaches some hub (ME step) h_i of b's queue without guards, the hubs h_i .. h_k are chained
+// without guards, and h_k, the hub of b's own command, reaches b without guards. Paths compose
+// (each edge is a strict order), so the search from a would find a guard-free path to b too, and
+// since it keeps the path with the fewest assumptions, it would report exactly no assumption:
+// reaches() and guards() answer as the search would, only without walking everything between a
+// and b (a line mate far along the frame is otherwise a search across the whole frame, for every
+// obligation). Not used in the searches with a budget (build() and without()): there a search
+// may stop short where this finds a path, and those answer as before.
+bool MustOrder::reach_free(EventId a, EventId b) {
+  if (budget_) return false;
+  if (!hubs_built_) build_hubs();
+  const Event& eb = p_.events[b];
+  if (eb.queue >= hubs_.size() || eb.cmd >= hub_of_[eb.queue].size()) return false;
+  const uint32_t q = eb.queue, k = hub_of_[q][eb.cmd];
+  if (k == kNoHub) return false;
+  const std::vector<EventId>& hubs = hubs_[q];
+  // Only worth it when a is before b's hub; b itself is usually a few events past it.
+  if (spos_[hubs[k]] <= spos_[a] || !free_path(hubs[k], b)) return false;
+  auto [it, fresh] = hub_scan_.try_emplace((uint64_t{a} << 32) | q);
+  HubScan& s = it->second;
+  if (fresh) {
+    // Hubs are chained, so in search order; the first after a (search order).
+    s.next = static_cast<uint32_t>(
+        std::upper_bound(hubs.begin(), hubs.end(), spos_[a],
+                         [&](uint32_t at, EventId h) { return at < spos_[h]; }) -
+        hubs.begin());
+  }
+  while (!s.found && s.next <= k) {
+    if (free_path(a, hubs[s.next]))
+      s.found = true;
+    else
+      ++s.next;
+  }
+  return s.found && s.next <= k && broken_[q][s.next] == broken_[q][k];
+}
+
 bool MustOrder::reaches(EventId a, EventId b) {
   if (out_of_reach(a, b) || spos_[b] <= spos_[a]) return false;
+  if (reach_free(a, b)) return true;
   Reach& r = from(a);
   advance(r, b);
   const uint32_t ob = spos_[b] - r.base;
@@ -93,7 +174,7 @@ bool MustOrder::reaches(EventId a, EventId b) {
 }
 
 uint32_t MustOrder::guards(EventId a, EventId b) {
-  if (a == b) return 0;
+  if (a == b || reach_free(a, b)) return 0;
   Reach& r = from(a);
   advance(r, b);
   return r.mask[spos_[b] - r.base];

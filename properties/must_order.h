@@ -21,6 +21,11 @@
 //   used: fewer paths, never a wrong one.
 // - Each event a search reaches keeps the assumptions of the path with the fewest, chosen once all
 //   its edges are in (the search runs in the order above): the list is read off, not walked.
+// - A question about an event far along the frame (a line mate of the GL2 step, a write many
+//   blocks later) is first put to the ME steps of that event's queue (reach_free()): a path with
+//   no guard to one of them, chained without guards to the ME step of the event's command, which
+//   reaches the event without guards, is the search's own answer (no assumption), found without
+//   walking every event in between.
 // A proof's list is sufficient (its paths use no other assumption); minimize() makes a property's
 // list irredundant with searches that leave assumptions out. The tests check both against the
 // whole-program fixpoint in tests/tools/must_order_reference.h.
@@ -119,6 +124,13 @@ class MustOrder {
   // Searches on until everything up to `until`'s place is decided.
   void advance(Reach& r, model::EventId until);
   bool reaches(model::EventId a, model::EventId b);
+  // Whether a path from a to b with no guard (and so no assumption) exists, found through the
+  // queue steps of b's queue (hubs below) without a search as far as b; false: not found this
+  // way (there may still be one). Only in the search without a budget (see the definition).
+  bool reach_free(model::EventId a, model::EventId b);
+  // Whether a ~> b with no assumption, by the search itself.
+  bool free_path(model::EventId a, model::EventId b);
+  void build_hubs();
   // The assumptions of the path found from a to b (reaches(a, b) must hold).
   uint32_t guards(model::EventId a, model::EventId b);
   bool covers_all(uint32_t op, uint64_t lo, uint64_t hi) const;
@@ -162,6 +174,20 @@ class MustOrder {
       ops_by_pos_;                                  // by OpList::id()
   std::unordered_map<uint64_t, uint32_t> implied_;  // (x, y) -> guards of an x ~> y path, if any
   std::unordered_map<model::EventId, Reach> memo_;
+  // By queue: the ME (or host) step of each command that has one, in queue order (hubs_); the
+  // hub of each command (kNoHub: none; hub_of_); broken_[q][i]: how many of hubs i' < i have no
+  // guard-free path to hub i' + 1 (so hubs i..j are chained without guards iff equal counts).
+  static constexpr uint32_t kNoHub = UINT32_MAX;
+  bool hubs_built_ = false;
+  std::vector<std::vector<model::EventId>> hubs_;
+  std::vector<std::vector<uint32_t>> hub_of_, broken_;
+  // (source, queue) -> the first hub of the queue (after the source in search order) that the
+  // source reaches without guards, as far as looked (found: it is `next`).
+  struct HubScan {
+    uint32_t next = 0;
+    bool found = false;
+  };
+  std::unordered_map<uint64_t, HubScan> hub_scan_;
   size_t memo_bytes_ = 0;
   uint64_t by_position_ = 0, searches_ = 0, pops_ = 0;
 };
