@@ -394,7 +394,9 @@ class DeviceRecorder {
   explicit DeviceRecorder(Recorder::Impl* r) : rec(r), device(this) {}
   Recorder::Impl* rec;
   Device device;
-  std::vector<std::unique_ptr<IUnknown>> objects;  // every object but resources and fences
+  // Every object but resources and fences. Held with its own type's deleter: COM interfaces have
+  // no virtual destructor, so deleting one through IUnknown* would skip the object's members.
+  std::vector<std::shared_ptr<void>> objects;
   std::vector<std::unique_ptr<DxResource>> resources;
   std::vector<ResourceInfo> infos;  // per resource
   std::vector<std::unique_ptr<DxFence>> fences;
@@ -410,7 +412,7 @@ class DeviceRecorder {
   T* make(A&&... a) {
     auto p = std::make_unique<T>(this, std::forward<A>(a)...);
     T* raw = p.get();
-    objects.push_back(std::move(p));
+    objects.push_back(std::shared_ptr<T>(std::move(p)));
     return raw;
   }
   uint64_t allocate(uint64_t size);
