@@ -75,12 +75,7 @@ install(CODE "execute_process(COMMAND ${SYNCPROOF_STRIP}
 
 # What syncproofConfig.cmake gives the imported target.
 set(SYNCPROOF_EXTERNAL_LIBS "${external}")
-set(SYNCPROOF_D3D12_INCLUDES ${D3D12_WSL_DIR}/wsl/stubs)
-foreach(dir ${D3D12_INCLUDE_DIR} ${D3D12_WSL_DIR})
-  if(NOT dir IN_LIST CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
-    list(APPEND SYNCPROOF_D3D12_INCLUDES ${dir})
-  endif()
-endforeach()
+# SYNCPROOF_D3D12_INCLUDES: d3d12.h's include path (model/CMakeLists.txt).
 set(SYNCPROOF_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/syncproof)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/syncproofConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/syncproofConfig.cmake
