@@ -128,11 +128,16 @@ class AccessGroups {
 
 // Every write-back (down) or invalidation (up) of each level, made once for a property's
 // obligations: their steps share these lists instead of each holding a copy (12.3 million
-// indices at 10,000 commands).
+// indices at 10,000 commands). Also each write through GL2 as a line mate (LineMate), made once:
+// a frame that rewrites the same buffers every block gives its reads hundreds of mates each, and
+// their down steps were made again for every read. `names_only`: the table serves a list whose
+// obligations only their names are read of (obligations_for's list without value assumptions),
+// and gives no line mates.
 class OpTable {
  public:
-  explicit OpTable(const LoweredProgram& p)
-      : gl2_(p, [](const MemAccess& m) { return m.write && m.path.index_of(Level::Gl2) >= 0; }),
+  explicit OpTable(const LoweredProgram& p, bool names_only = false)
+      : names_only_(names_only),
+        gl2_(p, [](const MemAccess& m) { return m.write && m.path.index_of(Level::Gl2) >= 0; }),
         rb_(p, [](const MemAccess& m) { return m.rb; }) {
     std::array<std::array<std::vector<uint32_t>, 2>, kLevelCount> by;
     for (uint32_t i = 0; i < p.cache_ops.size(); ++i) {
@@ -143,14 +148,31 @@ class OpTable {
     }
     for (size_t l = 0; l < kLevelCount; ++l)
       for (size_t d = 0; d < 2; ++d) lists_[l][d] = OpList(std::move(by[l][d]));
+    if (names_only_) return;
+    mate_of_.assign(p.accesses.size(), UINT32_MAX);
+    for (uint32_t i = 0; i < p.accesses.size(); ++i) {
+      const MemAccess& x = p.accesses[i];
+      if (!x.write || x.path.index_of(Level::Gl2) < 0) continue;
+      std::vector<Step> steps;  // its down steps from its first level to memory
+      for (int j = 0; j + 1 < x.path.size; ++j)
+        steps.push_back({x.path[j], true, at(x.path[j], true)});
+      mate_of_[i] = static_cast<uint32_t>(mates_.size());
+      mates_.push_back({i, gl2_first_unit(x.blo), gl2_last_unit(x.bhi), std::move(steps)});
+    }
   }
   const OpList& at(Level l, bool down) const { return lists_[static_cast<size_t>(l)][down]; }
   const AccessGroups& gl2() const { return gl2_; }  // the writes through GL2
   const AccessGroups& rb() const { return rb_; }    // the render back-end accesses
+  bool names_only() const { return names_only_; }
+  // The write through GL2 `a` (an access gl2() lists) as a line mate.
+  const LineMate& mate(uint32_t a) const { return mates_[mate_of_[a]]; }
 
  private:
+  bool names_only_;
   std::array<std::array<OpList, 2>, kLevelCount> lists_;
   AccessGroups gl2_, rb_;
+  std::vector<uint32_t> mate_of_;  // by access: its index in mates_ (UINT32_MAX: none)
+  std::vector<LineMate> mates_;
 };
 
 // Where a write's data and a reader's path meet. When GL2 is not coherent between the render
@@ -205,7 +227,7 @@ Freshness freshness(const LoweredProgram& p, const OpTable& ops, uint32_t wi, ui
     f.steps.push_back({r.path[i], false, ops.at(r.path[i], false), joins});
   }
   const uint64_t blo = std::max(w.blo, r.blo), bhi = std::min(w.bhi, r.bhi);
-  if (f.gl2_up >= 0) {
+  if (f.gl2_up >= 0 && !ops.names_only()) {
     // The writes through GL2 to the GL2 lines of the bytes both touch (R-GL2-INV-KEEPS-DIRTY),
     // but the write itself (and its other path: a bottom-of-pipe value's two accesses share an
     // event).
@@ -214,8 +236,7 @@ Freshness freshness(const LoweredProgram& p, const OpTable& ops, uint32_t wi, ui
     ops.gl2().touching(line_lo, line_hi, w.plane, Level::Mem, [&](uint32_t m) {
       const MemAccess& x = p.accesses[m];
       if (x.ev == w.ev) return;
-      f.mates.push_back(
-          {m, gl2_first_unit(x.blo), gl2_last_unit(x.bhi), down_steps(ops, x, x.path.size - 1)});
+      f.mates.push_back(ops.mate(m));
     });
   }
   if (f.rb_up >= 0) {
@@ -332,7 +353,7 @@ void older_writes(const LoweredProgram& p, const OpTable& ops, const ApiOrder& h
 }
 
 Obligations visible(const LoweredProgram& p, const Property& prop, bool scan_all,
-                    bool value_assumptions) {
+                    bool value_assumptions, bool names_only) {
   Obligations out;
   const Case& c = *p.source;
   uint32_t qa, ia, qb, ib;
@@ -342,7 +363,7 @@ Obligations visible(const LoweredProgram& p, const Property& prop, bool scan_all
   }
   std::optional<ApiOrder> hb;
   std::optional<AccessIndex> index;
-  const OpTable ops(p);
+  const OpTable ops(p, names_only);
   for (uint32_t w : p.command(qa, ia).accesses)
     for (uint32_t r : p.command(qb, ib).accesses) {
       const MemAccess& aw = p.accesses[w];
@@ -547,9 +568,9 @@ std::vector<PairQuestion> hazard_pairs(const LoweredProgram& p, const ApiOrder& 
 }
 
 Obligations no_hazards(const LoweredProgram& p, bool scan_all, bool value_assumptions,
-                       size_t limit) {
+                       bool names_only, size_t limit) {
   Obligations out;
-  const OpTable ops(p);
+  const OpTable ops(p, names_only);
   ApiOrder hb(p, value_assumptions);
   out.relies = hb.relies();
   for (const PairQuestion& q : hazard_pairs(p, hb, scan_all, limit)) {
@@ -559,15 +580,17 @@ Obligations no_hazards(const LoweredProgram& p, bool scan_all, bool value_assump
   return out;
 }
 
+// `names_only`: only the obligations' names will be read (the Fresh ones get no line mates).
 Obligations obligations_with(const LoweredProgram& p, const Property& prop, bool scan_all,
-                             bool value_assumptions, size_t limit = SIZE_MAX) {
+                             bool value_assumptions, bool names_only = false,
+                             size_t limit = SIZE_MAX) {
   switch (prop.kind) {
     case PropertyKind::Visible:
-      return visible(p, prop, scan_all, value_assumptions);
+      return visible(p, prop, scan_all, value_assumptions, names_only);
     case PropertyKind::Ordered:
       return ordered(p, prop);
     case PropertyKind::NoHazards:
-      return no_hazards(p, scan_all, value_assumptions, limit);
+      return no_hazards(p, scan_all, value_assumptions, names_only, limit);
     case PropertyKind::DeadlockFree:
       return {};
   }
@@ -583,7 +606,7 @@ Obligations obligations_for(const LoweredProgram& p, const Property& prop, bool 
     // pairs it left out or the order it gave them hold only with those assumptions.
     // Without them, API order orders less, so the list is usually longer: made only until it is
     // (at a 20,000-command frame, a complete one held 3 million races, 839 MB).
-    const Obligations without = obligations_with(p, prop, scan_all, false, out.list.size());
+    const Obligations without = obligations_with(p, prop, scan_all, false, true, out.list.size());
     auto names = [](const std::vector<Obligation>& l) {
       std::vector<std::string> v;
       for (const Obligation& o : l) v.push_back(o.name);
