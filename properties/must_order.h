@@ -26,6 +26,12 @@
 //   no guard to one of them, chained without guards to the ME step of the event's command, which
 //   reaches the event without guards, is the search's own answer (no assumption), found without
 //   walking every event in between.
+// - A read's line mates are whole groups of writes to the same bytes, one per block of a frame
+//   that rewrites a buffer: hundreds. Consecutive writes of a group whose arrivals are linked by
+//   a guard-free path answer for each other (linked_mates_clean()): a mate after the GL2
+//   operation makes every later linked one after it too, one in memory before the write every
+//   earlier linked one down the same path, so each question asks only the first (or last) mate
+//   of each chain.
 // A proof's list is sufficient (its paths use no other assumption); minimize() makes a property's
 // list irredundant with searches that leave assumptions out. The tests check both against the
 // whole-program fixpoint in tests/tools/must_order_reference.h.
@@ -149,6 +155,13 @@ class MustOrder {
   // those lines surely not yet in GL2 (after the operation) or surely in memory before it. The
   // guards of the paths that say so go to `bits`.
   bool gl2_open(const Freshness& f, uint32_t op, uint64_t lo, uint64_t hi, uint32_t* bits);
+  // One mate of gl2_open's question, asked on its own (at event `op_ev`).
+  bool mate_clean(const Freshness& f, const LineMate& m, model::EventId op_ev, uint64_t lo,
+                  uint64_t hi, uint32_t* bits);
+  // gl2_open's mates in the search without a budget, most of them through their neighbours.
+  bool linked_mates_clean(const Freshness& f, uint32_t op, uint64_t lo, uint64_t hi,
+                          uint32_t* bits);
+  void build_mate_links();
 
   const model::LoweredProgram& p_;
   uint32_t forbidden_ = 0;
@@ -188,6 +201,18 @@ class MustOrder {
     bool found = false;
   };
   std::unordered_map<uint64_t, HubScan> hub_scan_;
+  // By write through GL2 (access): the next and the previous write of its access group
+  // (kNoMate: none), and whether its arrival reaches the next one's on a guard-free path
+  // (linked_, kUnknown until asked); see linked_mates_clean(). mark_/stamp_: that function's
+  // marks, by access.
+  static constexpr uint32_t kNoMate = UINT32_MAX;
+  static constexpr uint8_t kUnknown = 2;
+  bool links_built_ = false;
+  std::vector<uint32_t> next_mate_, prev_mate_, mark_;
+  std::vector<uint8_t> linked_;
+  uint32_t stamp_ = 0;
+  // Whether write `a`'s arrival reaches the next write of its group's on a guard-free path.
+  bool linked(uint32_t a);
   size_t memo_bytes_ = 0;
   uint64_t by_position_ = 0, searches_ = 0, pops_ = 0;
 };
