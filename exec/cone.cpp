@@ -1,6 +1,7 @@
 #include "exec/cone.h"
 
 #include <algorithm>
+#include <map>
 
 namespace syncproof::exec {
 
@@ -98,8 +99,16 @@ properties::Obligation ConeGraphs::restrict(const properties::Obligation& o,
   std::vector<std::vector<properties::Step>*> all = {&out.fresh.steps, &out.waw.first_steps,
                                                      &out.waw.second_steps, &out.war.steps};
   for (properties::LineMate& m : out.fresh.mates) all.push_back(&m.steps);
+  // Steps share their lists (every write-back of a level): each list is restricted once here,
+  // and the steps holding it share the result (a read's hundreds of line mates hold a few).
+  std::map<const void*, properties::OpList> done;
   for (auto* steps : all)
     for (properties::Step& s : *steps) {
+      auto [d, first] = done.try_emplace(s.ops.id());
+      if (!first) {
+        s.ops = d->second;
+        continue;
+      }
       auto [it, fresh] = in_list_.try_emplace(s.ops.id());
       std::vector<uint8_t>& listed = it->second.second;
       if (fresh) {
@@ -112,6 +121,7 @@ properties::Obligation ConeGraphs::restrict(const properties::Obligation& o,
         for (uint32_t oi : ops_at_[e])
           if (listed[oi]) kept.push_back(oi);
       s.ops = properties::OpList(std::move(kept));
+      d->second = s.ops;
     }
   return out;
 }
