@@ -386,6 +386,15 @@ class Device final : public Named<ID3D12Device, ID3D12Object, IUnknown> {
  public:
   explicit Device(DeviceRecorder* d) : Named(d) {}
 #include "record/d3d12_device_methods.inc"
+  void STDMETHODCALLTYPE SyncproofAt(const char* file, unsigned line, unsigned column) override {
+    at_ = {file ? file : "", line, column};
+  }
+
+ private:
+  Origin take() {
+    return std::exchange(at_, Origin{});
+  }
+  Origin at_;
 };
 
 // The device and everything it made, owned by the Recorder.
