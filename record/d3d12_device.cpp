@@ -108,7 +108,7 @@ HRESULT DxFence::Signal(UINT64 Value) {
   if (!dev_->cpu_queue)
     dev_->cpu_queue = r.add_queue(r.declaration("cpu", "queue"), QueueType::Host, {});
   r.queues[*dev_->cpu_queue].cmds.push_back(
-      {fmt::format("Signal({}, {})", dev_->fence_ref(id), Value), {}, ""});
+      {fmt::format("Signal({}, {})", dev_->fence_ref(id), Value), std::exchange(at_, {}), ""});
   value = Value;
   return S_OK;
 }

@@ -162,9 +162,15 @@ class DxFence final : public Child<ID3D12Fence, ID3D12Pageable> {
   UINT64 STDMETHODCALLTYPE GetCompletedValue() override { return value; }
   HRESULT STDMETHODCALLTYPE SetEventOnCompletion(UINT64, HANDLE) override { return S_OK; }
   HRESULT STDMETHODCALLTYPE Signal(UINT64 Value) override;  // the CPU's
+  void STDMETHODCALLTYPE SyncproofAt(const char* file, unsigned line, unsigned column) override {
+    at_ = {file ? file : "", line, column};
+  }
   void named(const std::string& n) override;
   size_t id;
   UINT64 value;
+
+ private:
+  Origin at_;
 };
 
 class Allocator final : public Child<ID3D12CommandAllocator, ID3D12Pageable> {

@@ -3,7 +3,8 @@
 method (Debian's directx-headers-dev, /usr/include/directx/d3d12.h):
 
   record/include/syncproof/d3d12_xs.h, between the `generated` markers: the header's own
-      ID3D12GraphicsCommandList..List8, ID3D12CommandQueue and ID3D12Device..DeviceN renamed
+      ID3D12GraphicsCommandList..List8, ID3D12CommandQueue, ID3D12Fence, ID3D12Fence1 and
+      ID3D12Device..DeviceN renamed
       (syncproof_d3d12_*), and these interfaces declared again, newer deriving from older:
       per interface its methods (plus the Xbox ones), a call-site overload of each (it tells the
       recording object where it was called from, then calls the virtual method), and static
@@ -98,7 +99,8 @@ WHERE = "::syncproof::record::Where w = ::syncproof::record::Where::current()"
 # The chains of interfaces syncproof declares again (with the Xbox methods and a call-site overload
 # of every method): each starts from a d3d12.h interface it keeps. The header's own are renamed
 # syncproof_d3d12_NAME.
-CHAINS = [("ID3D12CommandList", LISTS), ("ID3D12Pageable", ["ID3D12CommandQueue"])]
+CHAINS = [("ID3D12CommandList", LISTS), ("ID3D12Pageable", ["ID3D12CommandQueue"]),
+          ("ID3D12Pageable", ["ID3D12Fence", "ID3D12Fence1"])]
 # The Xbox methods (the seeds' reference pages), after the header's own; defaults on the
 # call-site overload only.
 XBOX = {

@@ -1,6 +1,7 @@
 // Every call an engine makes records where it was made: device calls syncproof does not model are
-// reported at the engine's line, and calls through the older list interfaces an engine holds
-// (ID3D12GraphicsCommandList..List5 pointers) keep their call site like List6 ones.
+// reported at the engine's line, calls through the older list interfaces an engine holds
+// (ID3D12GraphicsCommandList..List5 pointers) keep their call site like List6 ones, and so does
+// the CPU's fence signal. And a PIX event cannot take a resource's name.
 #include <doctest/doctest.h>
 
 #include <syncproof/d3d12_xs.h>
@@ -115,6 +116,25 @@ TEST_CASE("calls through ID3D12GraphicsCommandList..List5 pointers keep their ca
   CHECK(found[0].message ==
         at(predication_line, "SetPredication (the CP reads the predicate buffer)"));
   CHECK(found[1].message == at(rays_line, "DispatchRays"));
+}
+
+TEST_CASE("the CPU's fence signal records its call site") {
+  Recorder rec("cpu");
+  ID3D12Device* device = rec.Device();
+  Ref<ID3D12Fence> fence;
+  REQUIRE(SUCCEEDED(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(&fence))));
+  REQUIRE(SUCCEEDED(fence->SetName(L"frame")));
+  const unsigned line = __LINE__ + 1;
+  REQUIRE(SUCCEEDED(fence->Signal(1)));
+  const CaseText t = case_text(rec);
+  size_t found = 0;
+  for (size_t i = 0; i < t.lines.size(); ++i) {
+    if (t.lines[i].find("Signal(frame, 1)") == std::string::npos) continue;
+    ++found;
+    CHECK(t.origins[i].file == __FILE__);
+    CHECK(t.origins[i].line == line);
+  }
+  CHECK(found == 1);
 }
 
 // A PIX event named like a resource would be renamed `upload.2` in the case text, and

@@ -13,17 +13,16 @@
 //     SyncBottomOfPipeX, Write32/64BitValueBottomOfPipe2X, Wait32/64BitValueX, DispatchX;
 //   - on ID3D12CommandQueue: Signal2X and WaitX.
 // To add methods and call sites, the header's own ID3D12GraphicsCommandList..List8,
-// ID3D12CommandQueue and ID3D12Device..Device11 are declared under other names
-// (syncproof_d3d12_*), and these names are declared again here, generated from the header by
-// scripts/gen_d3d12_xs.py: per interface, its methods as the header gives them (checked against
-// the header's below) plus the X methods, and a call-site overload of every method. A call through
-// a pointer to any of them tells the recording object the caller's file, line and column
-// (syncproof::record::Where) before the real virtual method runs. Newer interfaces derive from
-// older ones as in the header, so an ID3D12Device5* is an ID3D12Device*. Not declared again:
-// ID3D12CommandList (no method that records), ID3D12Fence, ID3D12Resource and the other objects
-// (their calls record no command, except ID3D12Fence::Signal, the CPU's signal, which has no call
-// site); d3d12.h's D3D12_AUTO_BREADCRUMB_NODE and D3D12_AUTO_BREADCRUMB_NODE1 keep pointers to the
-// header's own list type.
+// ID3D12CommandQueue, ID3D12Fence, ID3D12Fence1 and ID3D12Device..Device11 are declared under
+// other names (syncproof_d3d12_*), and these names are declared again here, generated from the
+// header by scripts/gen_d3d12_xs.py: per interface, its methods as the header gives them (checked
+// against the header's below) plus the X methods, and a call-site overload of every method. A
+// call through a pointer to any of them tells the recording object the caller's file, line and
+// column (syncproof::record::Where) before the real virtual method runs. Newer interfaces derive
+// from older ones as in the header, so an ID3D12Device5* is an ID3D12Device*. Not declared again:
+// ID3D12CommandList (no method that records), ID3D12Resource and the other objects (their calls
+// record no command); d3d12.h's D3D12_AUTO_BREADCRUMB_NODE and D3D12_AUTO_BREADCRUMB_NODE1 keep
+// pointers to the header's own list type.
 //
 // Recording objects come from syncproof::record::Recorder::Device() (<syncproof/record.h>).
 // Also here: PIXBeginEvent/PIXEndEvent/PIXSetMarker for command lists and queues (pix3.h is not
@@ -45,6 +44,8 @@
 #define ID3D12GraphicsCommandList7 syncproof_d3d12_ID3D12GraphicsCommandList7
 #define ID3D12GraphicsCommandList8 syncproof_d3d12_ID3D12GraphicsCommandList8
 #define ID3D12CommandQueue syncproof_d3d12_ID3D12CommandQueue
+#define ID3D12Fence syncproof_d3d12_ID3D12Fence
+#define ID3D12Fence1 syncproof_d3d12_ID3D12Fence1
 #define ID3D12Device syncproof_d3d12_ID3D12Device
 #define ID3D12Device1 syncproof_d3d12_ID3D12Device1
 #define ID3D12Device2 syncproof_d3d12_ID3D12Device2
@@ -70,6 +71,8 @@
 #undef ID3D12GraphicsCommandList7
 #undef ID3D12GraphicsCommandList8
 #undef ID3D12CommandQueue
+#undef ID3D12Fence
+#undef ID3D12Fence1
 #undef ID3D12Device
 #undef ID3D12Device1
 #undef ID3D12Device2
@@ -195,6 +198,8 @@ struct ID3D12GraphicsCommandList6;
 struct ID3D12GraphicsCommandList7;
 struct ID3D12GraphicsCommandList8;
 struct ID3D12CommandQueue;
+struct ID3D12Fence;
+struct ID3D12Fence1;
 struct ID3D12Device;
 struct ID3D12Device1;
 struct ID3D12Device2;
@@ -711,6 +716,38 @@ struct ID3D12CommandQueue : public syncproof_d3d12_ID3D12CommandQueue_Methods {
   HRESULT WaitX(ID3D12Fence *pFence, UINT64 Value, D3D12XBOX_SYNC_FLAGS SyncFlags = D3D12XBOX_SYNC_FLAG_NONE, ::syncproof::record::Where w = ::syncproof::record::Where::current()) {
     SyncproofAt(w.file, w.line, w.column);
     return static_cast<syncproof_d3d12_ID3D12CommandQueue_Methods*>(this)->WaitX(pFence, Value, SyncFlags);
+  }
+};
+
+struct syncproof_d3d12_ID3D12Fence_Methods : public ID3D12Pageable {
+  virtual UINT64 STDMETHODCALLTYPE GetCompletedValue() = 0;
+  virtual HRESULT STDMETHODCALLTYPE SetEventOnCompletion(UINT64 Value, HANDLE hEvent) = 0;
+  virtual HRESULT STDMETHODCALLTYPE Signal(UINT64 Value) = 0;
+  // syncproof: where the next call was made (the overloads call it).
+  virtual void STDMETHODCALLTYPE SyncproofAt(const char* file, unsigned line, unsigned column) = 0;
+};
+struct ID3D12Fence : public syncproof_d3d12_ID3D12Fence_Methods {
+  UINT64 GetCompletedValue(::syncproof::record::Where w = ::syncproof::record::Where::current()) {
+    SyncproofAt(w.file, w.line, w.column);
+    return static_cast<syncproof_d3d12_ID3D12Fence_Methods*>(this)->GetCompletedValue();
+  }
+  HRESULT SetEventOnCompletion(UINT64 Value, HANDLE hEvent, ::syncproof::record::Where w = ::syncproof::record::Where::current()) {
+    SyncproofAt(w.file, w.line, w.column);
+    return static_cast<syncproof_d3d12_ID3D12Fence_Methods*>(this)->SetEventOnCompletion(Value, hEvent);
+  }
+  HRESULT Signal(UINT64 Value, ::syncproof::record::Where w = ::syncproof::record::Where::current()) {
+    SyncproofAt(w.file, w.line, w.column);
+    return static_cast<syncproof_d3d12_ID3D12Fence_Methods*>(this)->Signal(Value);
+  }
+};
+
+struct syncproof_d3d12_ID3D12Fence1_Methods : public ID3D12Fence {
+  virtual D3D12_FENCE_FLAGS STDMETHODCALLTYPE GetCreationFlags() = 0;
+};
+struct ID3D12Fence1 : public syncproof_d3d12_ID3D12Fence1_Methods {
+  D3D12_FENCE_FLAGS GetCreationFlags(::syncproof::record::Where w = ::syncproof::record::Where::current()) {
+    SyncproofAt(w.file, w.line, w.column);
+    return static_cast<syncproof_d3d12_ID3D12Fence1_Methods*>(this)->GetCreationFlags();
   }
 };
 
@@ -1242,11 +1279,13 @@ SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12CommandQueue_Methods, syncproof_d3d1
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12CommandQueue_Methods, syncproof_d3d12_ID3D12CommandQueue, SetMarker);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12CommandQueue_Methods, syncproof_d3d12_ID3D12CommandQueue, BeginEvent);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12CommandQueue_Methods, syncproof_d3d12_ID3D12CommandQueue, EndEvent);
-SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12CommandQueue_Methods, syncproof_d3d12_ID3D12CommandQueue, Signal);
-SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12CommandQueue_Methods, syncproof_d3d12_ID3D12CommandQueue, Wait);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12CommandQueue_Methods, syncproof_d3d12_ID3D12CommandQueue, GetTimestampFrequency);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12CommandQueue_Methods, syncproof_d3d12_ID3D12CommandQueue, GetClockCalibration);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12CommandQueue_Methods, syncproof_d3d12_ID3D12CommandQueue, GetDesc);
+SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Fence_Methods, syncproof_d3d12_ID3D12Fence, GetCompletedValue);
+SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Fence_Methods, syncproof_d3d12_ID3D12Fence, SetEventOnCompletion);
+SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Fence_Methods, syncproof_d3d12_ID3D12Fence, Signal);
+SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Fence1_Methods, syncproof_d3d12_ID3D12Fence1, GetCreationFlags);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device_Methods, syncproof_d3d12_ID3D12Device, GetNodeCount);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device_Methods, syncproof_d3d12_ID3D12Device, CreateCommandQueue);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device_Methods, syncproof_d3d12_ID3D12Device, CreateCommandAllocator);
@@ -1285,12 +1324,10 @@ SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device_Methods, syncproof_d3d12_ID3D
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device_Methods, syncproof_d3d12_ID3D12Device, GetResourceTiling);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device_Methods, syncproof_d3d12_ID3D12Device, GetAdapterLuid);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device1_Methods, syncproof_d3d12_ID3D12Device1, CreatePipelineLibrary);
-SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device1_Methods, syncproof_d3d12_ID3D12Device1, SetEventOnMultipleFenceCompletion);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device1_Methods, syncproof_d3d12_ID3D12Device1, SetResidencyPriority);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device2_Methods, syncproof_d3d12_ID3D12Device2, CreatePipelineState);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device3_Methods, syncproof_d3d12_ID3D12Device3, OpenExistingHeapFromAddress);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device3_Methods, syncproof_d3d12_ID3D12Device3, OpenExistingHeapFromFileMapping);
-SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device3_Methods, syncproof_d3d12_ID3D12Device3, EnqueueMakeResident);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device4_Methods, syncproof_d3d12_ID3D12Device4, CreateCommandList1);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device4_Methods, syncproof_d3d12_ID3D12Device4, CreateProtectedResourceSession);
 SYNCPROOF_SAME_METHOD(syncproof_d3d12_ID3D12Device4_Methods, syncproof_d3d12_ID3D12Device4, CreateCommittedResource1);
