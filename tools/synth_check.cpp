@@ -7,7 +7,6 @@
 #include "model/validity.h"
 #include "synth/changes.h"
 #include "synth/flag_ops.h"
-#include "synth/missing.h"
 #include "synth/redundant.h"
 #include "synth/text.h"
 
