@@ -1,5 +1,7 @@
 #include "properties/result.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace syncproof::properties {
@@ -43,6 +45,14 @@ void add_assumptions(Verdict& v, uint32_t bits) {
   std::sort(p->assumptions.begin(), p->assumptions.end());
   p->assumptions.erase(std::unique(p->assumptions.begin(), p->assumptions.end()),
                        p->assumptions.end());
+}
+
+std::string property_text(const model::Case& c, const model::Property& p) {
+  std::string s{model::to_string(p.kind)};
+  if (p.kind == model::PropertyKind::Visible || p.kind == model::PropertyKind::Ordered)
+    s += fmt::format(" {} -> {}", p.from, p.to);
+  if (p.resource && *p.resource < c.resources.size()) s += " on " + c.resources[*p.resource].name;
+  return s;
 }
 
 }  // namespace syncproof::properties

@@ -45,6 +45,9 @@ inline double ms_since(std::chrono::steady_clock::time_point t0) {
 // the explanation names every `missing` flag; check: any verdict but an error).
 bool as_expected(const model::Property& p, const Verdict& v);
 
+// "visible produce -> consume on grid", "no-hazards", ...
+std::string property_text(const model::Case& c, const model::Property& p);
+
 // The names of the assumptions in a mask (bit per AssumptionId), sorted as every proof lists them.
 std::vector<std::string> assumption_names(uint32_t mask);
 

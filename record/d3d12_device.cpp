@@ -86,7 +86,7 @@ std::string device_resolve(const DeviceRecorder& d, const std::string& text) {
 }
 
 void DxResource::named(const std::string& n) {
-  dev_->infos[id].name = dev_->rec->unique(n);
+  dev_->infos[id].name = dev_->rec->declaration(n, "resource", dev_->infos[id].name);
 }
 
 D3D12_GPU_VIRTUAL_ADDRESS DxResource::GetGPUVirtualAddress() {
@@ -100,14 +100,15 @@ HRESULT DxResource::Map(UINT, const D3D12_RANGE*, void** data) {
 }
 
 void DxFence::named(const std::string& n) {
-  dev_->fence_names[id] = dev_->rec->unique(n);
+  dev_->fence_names[id] = dev_->rec->declaration(n, "fence", dev_->fence_names[id]);
 }
 
 HRESULT DxFence::Signal(UINT64 Value) {
   Recorder::Impl& r = *dev_->rec;
-  if (!dev_->cpu_queue) dev_->cpu_queue = r.add_queue(r.unique("cpu"), QueueType::Host, {});
+  if (!dev_->cpu_queue)
+    dev_->cpu_queue = r.add_queue(r.declaration("cpu", "queue"), QueueType::Host, {});
   r.queues[*dev_->cpu_queue].cmds.push_back(
-      {fmt::format("Signal({}, {})", dev_->fence_ref(id), Value), {}, ""});
+      {fmt::format("Signal({}, {})", dev_->fence_ref(id), Value), std::exchange(at_, {}), ""});
   value = Value;
   return S_OK;
 }
@@ -160,8 +161,9 @@ HRESULT Device::CreateCommandQueue(const D3D12_COMMAND_QUEUE_DESC* desc, REFIID 
                      : desc->Type == D3D12_COMMAND_LIST_TYPE_COMPUTE ? "compute"
                                                                      : "copy";
   if (desc->Type != D3D12_COMMAND_LIST_TYPE_DIRECT && desc->Type != D3D12_COMMAND_LIST_TYPE_COMPUTE)
-    r.unmodelled("a COPY or video command queue (recorded as a compute queue)", {});
-  const size_t index = r.add_queue(r.unique(base), t, {});
+    r.unmodelled("CreateCommandQueue of a COPY or video queue (recorded as a compute queue)",
+                 take());
+  const size_t index = r.add_queue(r.declaration(base, "queue"), t, {});
   return give(dev_->make<Queue>(index, *desc), riid, out);
 }
 
@@ -246,6 +248,7 @@ std::string serialize(UINT count, const Param* params) {
 }  // namespace
 
 HRESULT Device::CreateRootSignature(UINT, const void* blob, SIZE_T size, REFIID riid, void** out) {
+  const Origin at = take();
   auto* rs = dev_->make<RootSignature>();
   const char* p = static_cast<const char*>(blob);
   const char* end = p + size;
@@ -269,9 +272,9 @@ HRESULT Device::CreateRootSignature(UINT, const void* blob, SIZE_T size, REFIID 
     }
   } else {
     dev_->rec->unmodelled(
-        "a root signature syncproof did not serialize (shader visibility and table sizes "
-        "unknown: every stage, whole heaps)",
-        {});
+        "CreateRootSignature of a blob syncproof did not serialize (shader visibility and "
+        "table sizes unknown: every stage, whole heaps)",
+        at);
   }
   return give(rs, riid, out);
 }
@@ -360,7 +363,7 @@ HRESULT make_resource(DeviceRecorder* dev, const D3D12_RESOURCE_DESC* desc,
   const size_t id = dev->infos.size();
   ResourceInfo info;
   info.texture = desc->Dimension != D3D12_RESOURCE_DIMENSION_BUFFER;
-  info.name = dev->rec->unique(info.texture ? "texture" : "buffer");
+  info.name = dev->rec->declaration(info.texture ? "texture" : "buffer", "resource");
   info.size = info.texture ? texture_size(*desc) : desc->Width;
   info.rt = desc->Flags & D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
   info.ds = desc->Flags & D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL;
@@ -402,13 +405,13 @@ HRESULT Device::CreatePlacedResource(ID3D12Heap* heap, UINT64 offset,
 
 HRESULT Device::CreateReservedResource(const D3D12_RESOURCE_DESC* desc, D3D12_RESOURCE_STATES state,
                                        const D3D12_CLEAR_VALUE*, REFIID riid, void** out) {
-  dev_->rec->unmodelled("CreateReservedResource (tile mappings; given its own addresses)", {});
+  dev_->rec->unmodelled("CreateReservedResource (tile mappings; given its own addresses)", take());
   return make_resource(dev_, desc, state, nullptr, 0, riid, out);
 }
 
 HRESULT Device::CreateFence(UINT64 initial, D3D12_FENCE_FLAGS, REFIID riid, void** out) {
   const size_t id = dev_->fences.size();
-  dev_->fence_names.push_back(dev_->rec->unique("fence"));
+  dev_->fence_names.push_back(dev_->rec->declaration("fence", "fence"));
   dev_->fences.push_back(std::make_unique<DxFence>(dev_, id, initial));
   return give(dev_->fences.back().get(), riid, out);
 }

@@ -638,14 +638,14 @@ void List::Wait64BitValueX(D3D12_GPU_VIRTUAL_ADDRESS d, D3D12_COMPARISON_FUNC cm
 // ---- the queue ----
 
 void Queue::add(std::string text, Origin at) {
-  if (!marker.empty()) text = dev_->rec->unique(std::exchange(marker, "")) + ": " + text;
+  if (!marker.empty()) text = dev_->rec->event_label(std::exchange(marker, ""), at) + ": " + text;
   dev_->rec->queues[index].cmds.push_back({std::move(text), std::move(at), ""});
 }
 
 void Queue::named(const std::string& n) {
   Recorder::Impl& r = *dev_->rec;
   const std::string old = r.queues[index].name;
-  const std::string name = r.unique(n);
+  const std::string name = r.declaration(n, "queue", old);
   r.queues[index].name = name;
   for (Command& d : r.decls)
     if (d.text.rfind("queue " + old + " ", 0) == 0)
@@ -676,7 +676,7 @@ void Queue::ExecuteCommandLists(UINT n, ID3D12CommandList* const* lists) {
                             "ExecuteCommandLists: a command list that is not closed"});
     for (const ListCommand& c : l->cmds) {
       std::string text = c.text;
-      if (!c.label.empty()) text = r.unique(c.label) + ": " + text;
+      if (!c.label.empty()) text = r.event_label(c.label, c.origin) + ": " + text;
       r.queues[index].cmds.push_back({std::move(text), c.origin, ""});
     }
   }

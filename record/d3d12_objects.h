@@ -162,9 +162,15 @@ class DxFence final : public Child<ID3D12Fence, ID3D12Pageable> {
   UINT64 STDMETHODCALLTYPE GetCompletedValue() override { return value; }
   HRESULT STDMETHODCALLTYPE SetEventOnCompletion(UINT64, HANDLE) override { return S_OK; }
   HRESULT STDMETHODCALLTYPE Signal(UINT64 Value) override;  // the CPU's
+  void STDMETHODCALLTYPE SyncproofAt(const char* file, unsigned line, unsigned column) override {
+    at_ = {file ? file : "", line, column};
+  }
   void named(const std::string& n) override;
   size_t id;
   UINT64 value;
+
+ private:
+  Origin at_;
 };
 
 class Allocator final : public Child<ID3D12CommandAllocator, ID3D12Pageable> {
@@ -386,6 +392,15 @@ class Device final : public Named<ID3D12Device, ID3D12Object, IUnknown> {
  public:
   explicit Device(DeviceRecorder* d) : Named(d) {}
 #include "record/d3d12_device_methods.inc"
+  void STDMETHODCALLTYPE SyncproofAt(const char* file, unsigned line, unsigned column) override {
+    at_ = {file ? file : "", line, column};
+  }
+
+ private:
+  Origin take() {
+    return std::exchange(at_, Origin{});
+  }
+  Origin at_;
 };
 
 // The device and everything it made, owned by the Recorder.

@@ -46,6 +46,9 @@ struct Recorder::Impl {
   size_t invalid = 0;
   std::set<std::string> used;          // every name given to a declaration or a command label
   std::set<std::string> not_modelled;  // the methods already reported
+  std::map<std::string, std::string> declared;  // resource, fence, queue names -> which
+  std::map<std::string, Origin> event_names;    // PIX event names -> the first command named
+  std::set<std::string> clashes;                // the event names already reported
   std::unique_ptr<DeviceRecorder, DeviceDeleter> device;
 
   // A name that is no identifier would change the meaning of the line: it is an error at the
@@ -54,7 +57,17 @@ struct Recorder::Impl {
   // An identifier made from a name the engine gave (SetName, a PIX event): characters the case
   // language does not take become '_', and a name already used gets ".2", ".3", ...
   std::string unique(std::string_view wanted);
+  // unique() for a resource, fence or queue (`what`), replacing its name `old` if it had one, and
+  // for a command label from a PIX event or marker (`at`: the command it names). A PIX event
+  // with the name of a resource, fence or queue is an error at that command, whichever came
+  // first: `.2` would make Visible("name", ...) name something else.
+  std::string declaration(std::string_view wanted, std::string_view what,
+                          const std::string& old = "");
+  std::string event_label(std::string_view wanted, const Origin& at);
+  // `n`, asked for as `wanted`, names a `what` (the recording classes' declarations too).
+  void declare(const std::string& wanted, const std::string& n, std::string_view what);
   size_t add_queue(std::string name, QueueType type, Origin at);
+  void name_clash(const std::string& name, std::string_view what, const Origin& at);
   // "not modelled: METHOD at FILE:LINE", once per method and recording.
   void unmodelled(std::string_view method, const Origin& at);
 };

@@ -124,16 +124,55 @@ std::string Recorder::Impl::name(std::string n, const Where& w, std::string_view
   return fmt::format("invalid_name_{}", ++invalid);
 }
 
-std::string Recorder::Impl::unique(std::string_view wanted) {
+namespace {
+std::string sanitized(std::string_view wanted) {
   std::string base;
   for (char ch : wanted)
     base += std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' ? ch : '_';
   if (base.empty() || !(std::isalpha(static_cast<unsigned char>(base[0])) || base[0] == '_'))
     base = "_" + base;
+  return base;
+}
+}  // namespace
+
+std::string Recorder::Impl::unique(std::string_view wanted) {
+  const std::string base = sanitized(wanted);
   std::string n = base;
   for (int k = 2; used.count(n); ++k) n = fmt::format("{}.{}", base, k);
   used.insert(n);
   return n;
+}
+
+std::string Recorder::Impl::declaration(std::string_view wanted, std::string_view what,
+                                        const std::string& old) {
+  const std::string n = unique(wanted);
+  if (!old.empty()) declared.erase(old);
+  declare(sanitized(wanted), n, what);
+  return n;
+}
+
+void Recorder::Impl::declare(const std::string& wanted, const std::string& n,
+                             std::string_view what) {
+  if (auto it = event_names.find(wanted); it != event_names.end())
+    name_clash(wanted, what, it->second);
+  declared.emplace(n, what);
+}
+
+std::string Recorder::Impl::event_label(std::string_view wanted, const Origin& at) {
+  const std::string base = sanitized(wanted);
+  if (auto it = declared.find(base); it != declared.end()) name_clash(base, it->second, at);
+  event_names.emplace(base, at);
+  return unique(wanted);
+}
+
+void Recorder::Impl::name_clash(const std::string& name, std::string_view what, const Origin& at) {
+  if (!clashes.insert(name).second) return;
+  problems.push_back(
+      {"error", at.file, at.line, at.column, 0,
+       fmt::format("PIX event '{0}' has the name of a {1}: Visible(\"{0}\", ...) and Ordered "
+                   "could not name its pass (the case text has one namespace); rename the event "
+                   "or the {1}",
+                   name, what)});
 }
 
 size_t Recorder::Impl::add_queue(std::string n, QueueType type, Origin at) {
@@ -370,6 +409,7 @@ void Recorder::Target(std::string key, std::string value, Where w) {
 
 CommandQueue& Recorder::CreateCommandQueue(std::string name, QueueType type, Where w) {
   name = impl_->name(std::move(name), w, "queue");
+  impl_->declare(name, name, "queue");
   const size_t index = impl_->add_queue(name, type, origin(w));
   impl_->handles.push_back(std::unique_ptr<CommandQueue>(new CommandQueue(this, index)));
   return *impl_->handles.back();
@@ -378,6 +418,7 @@ CommandQueue& Recorder::CreateCommandQueue(std::string name, QueueType type, Whe
 Resource Recorder::CreateBuffer(std::string name, uint64_t GpuVirtualAddress, uint64_t SizeInBytes,
                                 Where w) {
   name = impl_->name(std::move(name), w, "buffer");
+  impl_->declare(name, name, "resource");
   impl_->decls.push_back(
       {fmt::format("buffer {} 0x{:X} 0x{:X}", name, GpuVirtualAddress, SizeInBytes), origin(w),
        ""});
@@ -387,6 +428,7 @@ Resource Recorder::CreateBuffer(std::string name, uint64_t GpuVirtualAddress, ui
 Resource Recorder::CreateTexture(std::string name, uint64_t GpuVirtualAddress, uint64_t SizeInBytes,
                                  bool compressed, Where w) {
   name = impl_->name(std::move(name), w, "texture");
+  impl_->declare(name, name, "resource");
   impl_->decls.push_back({fmt::format("texture {} 0x{:X} 0x{:X}{}", name, GpuVirtualAddress,
                                       SizeInBytes, compressed ? " compressed" : ""),
                           origin(w), ""});
@@ -395,6 +437,7 @@ Resource Recorder::CreateTexture(std::string name, uint64_t GpuVirtualAddress, u
 
 Fence Recorder::CreateFence(std::string name, Where w) {
   name = impl_->name(std::move(name), w, "fence");
+  impl_->declare(name, name, "fence");
   impl_->decls.push_back({"fence " + name, origin(w), ""});
   return {name};
 }

@@ -5,15 +5,13 @@
 #include <algorithm>
 #include <regex>
 
+#include "crosscheck/fix_engines.h"
 #include "encode/check.h"
 #include "exec/check.h"
 #include "model/assumptions.h"
-#include "properties/obligation.h"
 #include "properties/result.h"
 #include "record/recorded.h"
-#include "synth/fix.h"
-#include "synth/missing.h"
-#include "synth/text.h"
+#include "synth/attach_fixes.h"
 
 namespace syncproof::record {
 
@@ -58,62 +56,6 @@ std::string relocate(const CaseText& t, const std::string& text) {
     last = m.position(0) + m.length(0);
   }
   return out + text.substr(last);
-}
-
-// The fix under a violated `prove` (the cheapest edits under which it is proved, proved by both
-// engines: synth/fix.h) and, under every other violation, `missing:` re-checked (synth/missing.h),
-// as `syncproof check` gives them (tools/synth_check.cpp).
-synth::FixOptions fix_options(const encode::CheckOptions& smt, size_t budget) {
-  synth::FixOptions f;
-  f.budget = budget;
-  f.search = [smt](const model::Case& c) { return encode::check_case(c, smt); };
-  exec::ExecOptions ex;
-  ex.profile = smt.profile;
-  ex.assume = smt.assume;
-  ex.timeout_ms = smt.timeout_ms;
-  f.verify = [smt, ex](const model::Case& c) {
-    synth::Verification v;
-    v.smt = encode::check_case(c, smt);
-    v.exec = exec::check_case(c, ex);
-    for (size_t i = 0; i < v.smt.results.size() && i < v.exec.results.size(); ++i)
-      if (v.smt.results[i].verdict.index() != v.exec.results[i].verdict.index())
-        v.problems.push_back(fmt::format("the engines disagree on the property at line {}",
-                                         c.properties[v.smt.results[i].property].loc.line));
-    return v;
-  };
-  return f;
-}
-
-void attach_fixes(const model::Case& c, const std::string& source, properties::CaseResult& r,
-                  const synth::FixOptions& opt, bool fix) {
-  std::vector<size_t> keep;
-  for (const auto& pr : r.results)
-    if (std::holds_alternative<properties::Proved>(pr.verdict) &&
-        c.properties[pr.property].expect == model::Expectation::Holds)
-      keep.push_back(pr.property);
-  for (auto& pr : r.results) {
-    auto* v = std::get_if<properties::Violated>(&pr.verdict);
-    if (!v) continue;
-    const model::Property& p = c.properties[pr.property];
-    bool from_fix = false;
-    if (fix && p.expect == model::Expectation::Holds) {
-      synth::FixResult res = synth::fix_case(c, {pr.property}, keep, opt);
-      std::erase_if(res.changes,
-                    [](const synth::Change& ch) { return ch.kind == synth::Change::Kind::Expect; });
-      res.fixed.properties[pr.property].expect = p.expect;
-      properties::Fix f = synth::trace_fix(c, source, res, opt.costs);
-      const std::string words = res.status == synth::FixResult::Status::Fixed
-                                    ? synth::missing_from_changes(c, res.changes)
-                                    : "";
-      from_fix = !words.empty() && !f.edits.empty();
-      if (from_fix) v->trace.blamed = {words + std::string(synth::kTheFix)};
-      v->trace.fix = std::move(f);
-    }
-    // Otherwise each alternative the explanation names is re-checked: only those that prove the
-    // property or remove this counterexample stay (a deadlock's advice stays as it is).
-    if (!from_fix && v->witness.obligation >= 0)
-      synth::recheck_missing(c, pr.property, *v, opt.search);
-  }
 }
 
 std::string verdict_detail(const PropertyResult& p) {
@@ -188,7 +130,15 @@ Result Recorder::Verify(const Options& o) const {
   for (const Diagnostic& d : res.diagnostics) res.has_errors |= d.severity == "error";
   if (res.has_errors) return res;
   properties::CaseResult cr = encode::check_case(pr.c, opt);
-  attach_fixes(pr.c, t.text(), cr, fix_options(opt, o.fix ? o.fix_budget : 0), o.fix);
+  // As `syncproof check` gives them (docs/FIX.md): under a violated `prove` the cheapest fix,
+  // confirmed by both engines (their verdicts, and each counterexample replayed on the other
+  // engine), and under every other violation `missing:` re-checked.
+  exec::ExecOptions ex;
+  ex.profile = opt.profile;
+  ex.assume = opt.assume;
+  ex.timeout_ms = opt.timeout_ms;
+  synth::attach_fixes(pr.c, cr, o.fix ? synth::FixPolicy::Unexpected : synth::FixPolicy::Off,
+                      crosscheck::fix_options(opt, ex, model::CostModel{}, o.fix_budget));
   for (const properties::PropertyResult& r : cr.results) {
     const model::Property& p = pr.c.properties[r.property];
     PropertyResult out;

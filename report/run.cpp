@@ -109,14 +109,6 @@ bool complete(const Run& r) {
          0;
 }
 
-std::string property_text(const model::Case& c, const model::Property& p) {
-  std::string s{model::to_string(p.kind)};
-  if (p.kind == model::PropertyKind::Visible || p.kind == model::PropertyKind::Ordered)
-    s += fmt::format(" {} -> {}", p.from, p.to);
-  if (p.resource && *p.resource < c.resources.size()) s += " on " + c.resources[*p.resource].name;
-  return s;
-}
-
 std::string_view expectation_word(model::Expectation e) {
   switch (e) {
     case model::Expectation::Holds:

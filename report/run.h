@@ -83,8 +83,7 @@ std::map<std::string, Totals> totals_by_directory(const Run& r);
 // no engine disagreement. Violations, even unexpected ones, leave a run complete.
 bool complete(const Run& r);
 
-// "visible produce -> consume on grid", "no-hazards", ...
-std::string property_text(const model::Case& c, const model::Property& p);
+using properties::property_text;  // properties/result.h
 // "prove" / "refute" / "check"
 std::string_view expectation_word(model::Expectation e);
 

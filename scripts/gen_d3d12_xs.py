@@ -2,9 +2,13 @@
 """Generates the parts of syncproof's D3D12 stand-in that follow the public d3d12.h method by
 method (Debian's directx-headers-dev, /usr/include/directx/d3d12.h):
 
-  record/include/syncproof/d3d12_xs.h, between the `generated` markers: the call-site overloads
-      of every ID3D12GraphicsCommandList..List8 and ID3D12CommandQueue method (each forwards to
-      the real virtual method after telling the recording object where it was called from);
+  record/include/syncproof/d3d12_xs.h, between the `generated` markers: the header's own
+      ID3D12GraphicsCommandList..List8, ID3D12CommandQueue, ID3D12Fence, ID3D12Fence1 and
+      ID3D12Device..DeviceN renamed
+      (syncproof_d3d12_*), and these interfaces declared again, newer deriving from older:
+      per interface its methods (plus the Xbox ones), a call-site overload of each (it tells the
+      recording object where it was called from, then calls the virtual method), and static
+      checks that the methods are the header's;
   record/d3d12_list_methods.inc: the recording list's declaration of every method of
       ID3D12GraphicsCommandList..List8, with a body for those that record nothing.
 
@@ -90,43 +94,122 @@ def methods(body):
     return out
 
 
-def forwarder(ret, name, plist, args, base, extra_default=""):
-    where = "::syncproof::record::Where w = ::syncproof::record::Where::current()"
-    params = ", ".join(plist + [where])
-    call = f"static_cast<{base}*>(this)->{name}({', '.join(args)})"
+WHERE = "::syncproof::record::Where w = ::syncproof::record::Where::current()"
+
+# The chains of interfaces syncproof declares again (with the Xbox methods and a call-site overload
+# of every method): each starts from a d3d12.h interface it keeps. The header's own are renamed
+# syncproof_d3d12_NAME.
+CHAINS = [("ID3D12CommandList", LISTS), ("ID3D12Pageable", ["ID3D12CommandQueue"]),
+          ("ID3D12Pageable", ["ID3D12Fence", "ID3D12Fence1"])]
+# The Xbox methods (the seeds' reference pages), after the header's own; defaults on the
+# call-site overload only.
+XBOX = {
+    "ID3D12GraphicsCommandList6": [
+        ("void", "SyncTopOfPipeX", ["D3D12XBOX_SYNC_FLAGS SyncFlags",
+                                    "D3D12XBOX_SYNC_CONTROL_FLAGS ControlFlags",
+                                    "D3D12_GPU_VIRTUAL_ADDRESS BaseAddress", "SIZE_T SizeInBytes"]),
+        ("void", "SyncBottomOfPipeX", ["D3D12XBOX_SYNC_FLAGS SyncFlags",
+                                       "D3D12XBOX_SYNC_CONTROL_FLAGS ControlFlags",
+                                       "D3D12_GPU_VIRTUAL_ADDRESS BaseAddress",
+                                       "SIZE_T SizeInBytes"]),
+        ("void", "Write32BitValueBottomOfPipe2X", [
+            "D3D12_GPU_VIRTUAL_ADDRESS Destination", "UINT32 Value", "D3D12XBOX_SYNC_FLAGS SyncFlags",
+            "D3D12XBOX_SYNC_CONTROL_FLAGS ControlFlags", "D3D12XBOX_WRITE_VALUE_BOP_FLAGS WriteFlags"]),
+        ("void", "Write64BitValueBottomOfPipe2X", [
+            "D3D12_GPU_VIRTUAL_ADDRESS Destination", "UINT64 Value", "D3D12XBOX_SYNC_FLAGS SyncFlags",
+            "D3D12XBOX_SYNC_CONTROL_FLAGS ControlFlags", "D3D12XBOX_WRITE_VALUE_BOP_FLAGS WriteFlags"]),
+        ("void", "Wait32BitValueX", ["D3D12_GPU_VIRTUAL_ADDRESS Destination",
+                                     "D3D12_COMPARISON_FUNC Comparison", "UINT32 Value"]),
+        ("void", "Wait64BitValueX", ["D3D12_GPU_VIRTUAL_ADDRESS Destination",
+                                     "D3D12_COMPARISON_FUNC Comparison", "UINT64 Value"]),
+        ("void", "DispatchX", ["UINT ThreadGroupCountX", "UINT ThreadGroupCountY",
+                               "UINT ThreadGroupCountZ", "D3D12XBOX_DISPATCH_FLAGS DispatchFlags"]),
+    ],
+    # Signal/Wait with the sync operations of SyncFlags.
+    "ID3D12CommandQueue": [
+        ("HRESULT", "Signal2X", ["ID3D12Fence *pFence", "UINT64 Value",
+                                 "D3D12XBOX_SYNC_FLAGS SyncFlags = D3D12XBOX_SYNC_FLAG_NONE"]),
+        ("HRESULT", "WaitX", ["ID3D12Fence *pFence", "UINT64 Value",
+                              "D3D12XBOX_SYNC_FLAGS SyncFlags = D3D12XBOX_SYNC_FLAG_NONE"]),
+    ],
+}
+AT = "virtual void STDMETHODCALLTYPE SyncproofAt(const char* file, unsigned line, unsigned column) = 0;"
+
+
+def arg_name(p):
+    return re.match(r"(.*?)(\w+)\s*(\[[^\]]*\])?$", p.split("=")[0].strip()).group(2)
+
+
+def forwarder(ret, name, plist, base):
+    params = ", ".join(plist + [WHERE])
+    call = f"static_cast<{base}*>(this)->{name}({', '.join(arg_name(p) for p in plist)})"
     ret_kw = "" if ret == "void" else "return "
     return (f"  {ret} {name}({params}) {{\n"
             f"    SyncproofAt(w.file, w.line, w.column);\n"
             f"    {ret_kw}{call};\n  }}\n")
 
 
+def pure(ret, name, plist):
+    params = ", ".join(p.split("=")[0].strip() for p in plist)
+    return f"  virtual {ret} STDMETHODCALLTYPE {name}({params}) = 0;\n"
+
+
+def renamed(chains):
+    return [n for _, names in chains for n in names]
+
+
+def interfaces(text, chains):
+    """The chains declared again: per interface a struct of its pure virtual methods (the
+    header's, then the Xbox ones) and the interface itself with a call-site overload of each."""
+    renames = renamed(chains)
+    out, checks = [], []
+    for root, names in chains:
+        parent = root
+        for i, n in enumerate(names):
+            own = [(r, m, p) for r, m, p, _ in methods(interface_body(text, n))]
+            extra = XBOX.get(n, [])
+            base = f"syncproof_d3d12_{n}_Methods"
+            out.append(f"struct {base} : public {parent} {{\n")
+            out += [pure(r, m, p) for r, m, p in own + extra]
+            if i == 0:
+                out.append(f"  // syncproof: where the next call was made (the overloads call it).\n  {AT}\n")
+            out.append("};\n")
+            out.append(f"struct {n} : public {base} {{\n")
+            out += [forwarder(r, m, p, base) for r, m, p in own + extra
+                    if not (n == "ID3D12CommandQueue" and m in QUEUE_PLAIN)]
+            out.append("};\n\n")
+            # The header's own methods, where their types do not name an interface declared
+            # again, are checked to be the header's.
+            for r, m, p in own:
+                sig = r + " " + " ".join(p)
+                if not any(re.search(rf"\b{x}\b", sig) for x in renames):
+                    checks.append(f"SYNCPROOF_SAME_METHOD({base}, syncproof_d3d12_{n}, {m});\n")
+            parent = n
+    return "".join(out), "".join(checks)
+
+
+def splice(path, tag, body):
+    src = path.read_text()
+    begin, end = f"// ---- begin generated {tag} ----\n", f"// ---- end generated {tag} ----\n"
+    i, j = src.index(begin) + len(begin), src.index(end)
+    path.write_text(src[:i] + body + src[j:])
+
+
 def main():
     text = HEADER.read_text()
     per_list = {n: methods(interface_body(text, n)) for n in LISTS}
-    queue = methods(interface_body(text, "ID3D12CommandQueue"))
-
-    gen = ["// ---- generated by scripts/gen_d3d12_xs.py from " + str(HEADER) + ": do not edit ----\n"]
-    gen.append("#define SYNCPROOF_D3D12_LIST6_CALLS \\\n")
-    blocks = {}
-    lines6 = []
-    for n in LISTS[:7]:
-        for ret, name, plist, args in per_list[n]:
-            lines6.append(forwarder(ret, name, plist, args, "syncproof_d3d12_List6Methods"))
-    blocks["LIST6"] = lines6
-    blocks["LIST7"] = [forwarder(r, nm, p, a, "syncproof_d3d12_List7Methods") for r, nm, p, a in per_list[LISTS[7]]]
-    blocks["LIST8"] = [forwarder(r, nm, p, a, "syncproof_d3d12_List8Methods") for r, nm, p, a in per_list[LISTS[8]]]
-    blocks["QUEUE"] = [forwarder(r, nm, p, a, "syncproof_d3d12_QueueMethods") for r, nm, p, a in queue
-                       if nm not in QUEUE_PLAIN]
-    gen = ["// Generated by scripts/gen_d3d12_xs.py from the public d3d12.h: do not edit by hand.\n"]
-    for key, fns in blocks.items():
-        gen.append(f"#define SYNCPROOF_D3D12_{key}_CALLS \\\n")
-        body = "".join(fns).rstrip("\n").split("\n")
-        gen.append(" \\\n".join(body) + "\n\n")
+    devices = ["ID3D12Device"]
+    while re.search(rf"\b{devices[0]}{len(devices)} : public", text):
+        devices.append(f"ID3D12Device{len(devices)}")
+    chains = CHAINS + [("ID3D12Object", devices)]
     path = ROOT / "record/include/syncproof/d3d12_xs.h"
-    src = path.read_text()
-    begin, end = "// ---- begin generated call-site overloads ----\n", "// ---- end generated call-site overloads ----\n"
-    i, j = src.index(begin) + len(begin), src.index(end)
-    path.write_text(src[:i] + "".join(gen) + src[j:])
+    note = "// Generated by scripts/gen_d3d12_xs.py from the public d3d12.h: do not edit by hand.\n"
+    splice(path, "renames", note + "".join(f"#define {n} syncproof_d3d12_{n}\n" for n in renamed(chains)))
+    splice(path, "unrenames", "".join(f"#undef {n}\n" for n in renamed(chains)))
+    decls, checks = interfaces(text, chains)
+    forward = "".join(f"struct {n};\n" for n in renamed(chains))
+    splice(path, "interfaces", note + forward + decls)
+    splice(path, "checks", note + checks)
 
     inc = ["// Generated by scripts/gen_d3d12_xs.py from the public d3d12.h: every method of\n"
            "// ID3D12GraphicsCommandList..List8, declared in the recording list (record/d3d12_objects.h).\n"

@@ -13,7 +13,7 @@
 
 namespace syncproof::synth {
 
-// Both engines on one case (tools/cross_check.h behind it in the CLI).
+// Both engines on one case (crosscheck/fix_engines.h behind it in the CLI and the recorder).
 struct Verification {
   properties::CaseResult smt, exec;
   std::vector<std::string> problems;  // disagreements and replay failures, one line each

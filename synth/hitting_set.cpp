@@ -7,7 +7,7 @@ namespace syncproof::synth {
 
 namespace {
 
-struct Search {
+struct HittingSearch {
   const std::vector<std::vector<uint32_t>>& cores;
   const std::function<int(const std::vector<uint32_t>&)>& cost;
   const std::function<int(uint32_t)>& rank;
@@ -81,7 +81,7 @@ HittingSet cheapest_hitting_set(const std::vector<std::vector<uint32_t>>& cores,
                                 const std::function<int(uint32_t)>& rank, size_t node_budget) {
   for (const auto& core : cores)
     if (core.empty()) return {};
-  Search s{cores, cost, rank, node_budget, 0, {}, {}};
+  HittingSearch s{cores, cost, rank, node_budget, 0, {}, {}};
   s.dfs(cost({}));
   std::sort(s.best.members.begin(), s.best.members.end());
   return s.best;

@@ -99,7 +99,7 @@ void check_into(CaseOutcome& o, EngineRun& engines, const lang::CaseInput& in,
   }
   e.result = run_engines(engines, pr.c);
   if (synth) {
-    attach_fixes(pr.c, e.result, *synth);
+    synth::attach_fixes(pr.c, e.result, synth->fixes, synth->opt);
     e.redundant = redundant_report(pr.c, e.result, *synth);
   }
   e.engine_notes = std::move(engines.notes);

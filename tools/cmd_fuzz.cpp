@@ -1,8 +1,8 @@
 // `syncproof fuzz --seed S --count N [--max-commands K] [--queues Q]`: random cases
-// (tools/fuzz_gen.h) checked by both engines (tools/cross_check.h). Every disagreement is shrunk
-// (tools/fuzz_shrink.h) and written as cases/regress/<seed>-<what>.sync with the verdict both
-// engines must agree on, so it becomes a regression test once the bug is fixed. Case i of a run
-// has seed S+i: `--seed S+i --count 1` regenerates it.
+// (tools/fuzz_gen.h) checked by both engines (crosscheck/cross_check.h). Every disagreement is
+// shrunk (tools/fuzz_shrink.h) and written as cases/regress/<seed>-<what>.sync with the verdict
+// both engines must agree on, so it becomes a regression test once the bug is fixed. Case i of a
+// run has seed S+i: `--seed S+i --count 1` regenerates it.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,16 +12,21 @@
 #include <fstream>
 #include <iostream>
 
+#include "crosscheck/cross_check.h"
 #include "lang/parse.h"
 #include "report/run.h"
 #include "tools/commands.h"
-#include "tools/cross_check.h"
 #include "tools/exit_codes.h"
 #include "tools/fuzz_shrink.h"
 #include "tools/metamorphic.h"
 #include "tools/options.h"
 
 namespace syncproof::cli {
+
+using crosscheck::agreed_expectation;
+using crosscheck::cross_check;
+using crosscheck::CrossResult;
+using crosscheck::Problem;
 
 namespace {
 

@@ -6,6 +6,10 @@
 
 namespace syncproof::cli {
 
+using crosscheck::cross_check;
+using crosscheck::CrossResult;
+using crosscheck::Problem;
+
 std::optional<Engine> find_engine(std::string_view name) {
   if (name == "smt") return Engine::Smt;
   if (name == "exec") return Engine::Exec;

@@ -1,13 +1,13 @@
 #pragma once
 // `syncproof check --engine smt|exec|both`: which engine decides a case, and under `both` the
-// cross-validation report (tools/cross_check.h) with both engines' traces.
+// cross-validation report (crosscheck/cross_check.h) with both engines' traces.
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "crosscheck/cross_check.h"
 #include "report/run.h"
-#include "tools/cross_check.h"
 
 namespace syncproof::cli {
 

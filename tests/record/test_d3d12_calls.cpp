@@ -11,68 +11,17 @@
 #include <string>
 
 #include "syncproof/record.h"
+#include "tests/record/d3d12_util.h"
 
 using namespace syncproof::record;
+using namespace syncproof::record::testing;
 
 namespace {
-
-template <class T>
-struct Ref {  // a minimal ComPtr, as engines have
-  T* p = nullptr;
-  ~Ref() {
-    if (p) p->Release();
-  }
-  T* operator->() const { return p; }
-  T** operator&() { return &p; }
-  operator T*() const { return p; }
-};
-
-D3D12_RESOURCE_DESC buffer(UINT64 size) {
-  D3D12_RESOURCE_DESC d = {};
-  d.Dimension = D3D12_RESOURCE_DIMENSION_BUFFER;
-  d.Width = size;
-  d.Height = 1;
-  d.DepthOrArraySize = 1;
-  d.MipLevels = 1;
-  d.SampleDesc.Count = 1;
-  d.Layout = D3D12_TEXTURE_LAYOUT_ROW_MAJOR;
-  d.Flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
-  return d;
-}
-
-D3D12_RESOURCE_DESC texture(D3D12_RESOURCE_FLAGS flags) {
-  D3D12_RESOURCE_DESC d = {};
-  d.Dimension = D3D12_RESOURCE_DIMENSION_TEXTURE2D;
-  d.Width = 256;
-  d.Height = 256;
-  d.DepthOrArraySize = 1;
-  d.MipLevels = 1;
-  d.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-  d.SampleDesc.Count = 1;
-  d.Flags = flags;
-  return d;
-}
-
-const D3D12_HEAP_PROPERTIES kDefaultHeap = {
-    D3D12_HEAP_TYPE_DEFAULT, D3D12_CPU_PAGE_PROPERTY_UNKNOWN, D3D12_MEMORY_POOL_UNKNOWN, 1, 1};
-
-Ref<ID3D12Resource> committed(ID3D12Device* device, const D3D12_RESOURCE_DESC& desc,
-                              D3D12_RESOURCE_STATES state, const wchar_t* name) {
-  Ref<ID3D12Resource> r;
-  REQUIRE(SUCCEEDED(device->CreateCommittedResource(&kDefaultHeap, D3D12_HEAP_FLAG_NONE, &desc,
-                                                    state, nullptr, IID_PPV_ARGS(&r))));
-  REQUIRE(SUCCEEDED(r->SetName(name)));
-  return r;
-}
 
 // An engine helper that takes the SDK's list type.
 void cull_pass(ID3D12GraphicsCommandList6* list, ID3D12Resource* visible) {
   list->SetComputeRootUnorderedAccessView(0, visible->GetGPUVirtualAddress());
   list->Dispatch(16, 1, 1);
-}
-
-bool has(const std::string& text, const std::string& line) {
-  return text.find(line) != std::string::npos;
 }
 
 }  // namespace

@@ -71,7 +71,7 @@ TEST_CASE("every missing: suggestion over the library, applied, does what it say
     if (pr.has_errors() || pr.unreadable()) continue;  // cases whose point is a diagnostic
     const model::Case& c = pr.c;
     properties::CaseResult r = encode::check_case(c, smt);
-    cli::attach_fixes(c, r, s);
+    synth::attach_fixes(c, r, s.fixes, s.opt);
     for (const properties::PropertyResult& res : r.results) {
       const auto* v = std::get_if<properties::Violated>(&res.verdict);
       if (!v || v->witness.obligation < 0) continue;

@@ -1,4 +1,4 @@
-#include "tools/cross_check.h"
+#include "crosscheck/cross_check.h"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,9 @@
 
 #include "encode/replay.h"
 #include "exec/replay.h"
-#include "report/run.h"
+#include "properties/result.h"
 
-namespace syncproof::cli {
+namespace syncproof::crosscheck {
 
 using namespace model;
 using properties::Verdict;
@@ -129,7 +129,7 @@ struct Replayer {
       out.notes.push_back(
           fmt::format("{}: the SMT engine could not decide the executor's "
                       "counterexample for '{}' in time",
-                      report::property_text(c, c.properties[prop]), name));
+                      properties::property_text(c, c.properties[prop]), name));
     else
       out.problems.push_back(
           {Problem::Kind::ExecReplay, prop,
@@ -152,7 +152,7 @@ CrossResult cross_check(const Case& c, const encode::CheckOptions& smt,
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Verdict& a = out.smt.results[i].verdict;
     const Verdict& b = out.exec.results[i].verdict;
-    const std::string prop = report::property_text(c, c.properties[i]);
+    const std::string prop = properties::property_text(c, c.properties[i]);
     if (internal_error(a) || internal_error(b)) {
       out.problems.push_back({Problem::Kind::Internal, i,
                               fmt::format("smt: {}; exec: {}", verdict_text(a), verdict_text(b))});
@@ -196,4 +196,4 @@ std::string agreed_expectation(const Case& c, const CrossResult& x, const Proble
   return "check";
 }
 
-}  // namespace syncproof::cli
+}  // namespace syncproof::crosscheck

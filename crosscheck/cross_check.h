@@ -2,14 +2,15 @@
 // Both engines on one case, compared: verdicts must agree (an unknown on one side is only noted),
 // every SMT counterexample must replay on the executor (exec/replay.h) and every executor
 // counterexample must be accepted by the SMT encoding (encode/replay.h). Used by
-// `syncproof check --engine both` and `syncproof fuzz`.
+// `syncproof check --engine both`, `syncproof fuzz`, and to confirm every fix (fix_engines.h) the
+// CLI and the recorder give.
 #include <string>
 #include <vector>
 
 #include "encode/check.h"
 #include "exec/check.h"
 
-namespace syncproof::cli {
+namespace syncproof::crosscheck {
 
 struct Problem {
   enum class Kind : uint8_t {
@@ -41,4 +42,4 @@ CrossResult cross_check(const model::Case& c, const encode::CheckOptions& smt,
 std::string agreed_expectation(const model::Case& c, const CrossResult& x, const Problem& pb,
                                unsigned timeout_ms);
 
-}  // namespace syncproof::cli
+}  // namespace syncproof::crosscheck
