@@ -76,7 +76,8 @@ TEST_CASE("no new sync candidate carries a flag that moves nothing, and the step
   }
 }
 
-TEST_CASE("no barrier of the calculator's table uses an operation as a carrier") {
+TEST_CASE("no barrier of the calculator's table uses an operation as a carrier" *
+          doctest::test_suite("full-size")) {
   encode::CheckOptions smt;
   exec::ExecOptions ex;
   const model::CostModel costs;

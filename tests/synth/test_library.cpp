@@ -57,7 +57,8 @@ const std::map<std::string, std::string> kUnfixable = {
 
 }  // namespace
 
-TEST_CASE("on every refuted twin, fix restores a barrier no more expensive than the original") {
+TEST_CASE("on every refuted twin, fix restores a barrier no more expensive than the original" *
+          doctest::test_suite("full-size")) {
   const auto list = testing::sampled(twins());
   REQUIRE(list.size() > testing::scaled(50));
   encode::CheckOptions smt;

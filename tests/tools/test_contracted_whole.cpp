@@ -111,7 +111,8 @@ void report_tally(const ContractedTally& t) {
 
 }  // namespace
 
-TEST_CASE("contracted whole program: the whole encoding's answers, the library") {
+TEST_CASE("contracted whole program: the whole encoding's answers, the library" *
+          doctest::test_suite("full-size")) {
   ContractedTally t;
   for (const auto& [file, text] : testing::sampled(testing::library_cases()))
     contracted_compare(file, text, false, &t);
@@ -122,7 +123,8 @@ TEST_CASE("contracted whole program: the whole encoding's answers, the library")
   CHECK(t.short_lists > 0);
 }
 
-TEST_CASE("contracted whole program: the whole encoding's answers, fuzz cases and frames") {
+TEST_CASE("contracted whole program: the whole encoding's answers, fuzz cases and frames" *
+          doctest::test_suite("full-size")) {
   ContractedTally t;
   for (const auto& [file, text] : testing::sampled(testing::generated_cases(120, 150)))
     contracted_compare(file, text, false, &t);

@@ -89,7 +89,8 @@ TEST_CASE("executor cones: the same verdicts and sufficient lists, the library")
   CHECK(t.cone_misses > 0);  // the library has violations, which no cone can give
 }
 
-TEST_CASE("executor cones: the same verdicts and sufficient lists, fuzz cases and frames") {
+TEST_CASE("executor cones: the same verdicts and sufficient lists, fuzz cases and frames" *
+          doctest::test_suite("full-size")) {
   ConeTally t;
   for (const auto& [file, text] : testing::sampled(testing::generated_cases(250, 400)))
     cones_compare(file, text, &t);

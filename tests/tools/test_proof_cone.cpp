@@ -130,7 +130,8 @@ void report_tally(const ProofConeTally& t) {
 
 }  // namespace
 
-TEST_CASE("proof cones: a proof in the cone is a proof in the program, the library") {
+TEST_CASE("proof cones: a proof in the cone is a proof in the program, the library" *
+          doctest::test_suite("full-size")) {
   ProofConeTally t;
   for (const auto& [file, text] : testing::library_cases()) proof_cone_compare(file, text, &t);
   report_tally(t);
@@ -138,7 +139,8 @@ TEST_CASE("proof cones: a proof in the cone is a proof in the program, the libra
   CHECK(t.smaller > t.cones / 2);
 }
 
-TEST_CASE("proof cones: a proof in the cone is a proof in the program, fuzz cases and frames") {
+TEST_CASE("proof cones: a proof in the cone is a proof in the program, fuzz cases and frames" *
+          doctest::test_suite("full-size")) {
   ProofConeTally t;
   for (const auto& [file, text] : testing::generated_cases(250, 150))
     proof_cone_compare(file, text, &t);
@@ -148,7 +150,8 @@ TEST_CASE("proof cones: a proof in the cone is a proof in the program, fuzz case
 
 // Left out in the property's minimization, an assumption's orders no longer put one candidate
 // after another, and the cone then made for the re-check keeps the candidates they put later.
-TEST_CASE("proof cones: a cone remade without an assumption is a proof in the program without it") {
+TEST_CASE("proof cones: a cone remade without an assumption is a proof in the program without it" *
+          doctest::test_suite("full-size")) {
   size_t proved = 0;
   for (const auto& [file, text] : testing::library_cases()) proved += compare_without(file, text);
   for (const auto& [file, text] : testing::generated_cases(60, 150))

@@ -54,7 +54,8 @@ void slice_compare(const std::string& file, const std::string& text, SliceTally*
 
 }  // namespace
 
-TEST_CASE("slices: the same verdicts as the whole program, the library") {
+TEST_CASE("slices: the same verdicts as the whole program, the library" *
+          doctest::test_suite("full-size")) {
   SliceTally t;
   for (const auto& [file, text] : testing::library_cases()) slice_compare(file, text, &t);
   MESSAGE(fmt::format("{} cases, {} violated properties, {} counterexamples from slices", t.cases,
@@ -64,7 +65,8 @@ TEST_CASE("slices: the same verdicts as the whole program, the library") {
   CHECK(t.sliced > 0);
 }
 
-TEST_CASE("slices: the same verdicts as the whole program, frames with and without bugs") {
+TEST_CASE("slices: the same verdicts as the whole program, frames with and without bugs" *
+          doctest::test_suite("full-size")) {
   SliceTally t;
   for (auto bug : {cli::FrameBug::None, cli::FrameBug::NoGl1Invalidate, cli::FrameBug::NoLabelWait,
                    cli::FrameBug::NoGl2Writeback, cli::FrameBug::NoSyncCpdma}) {
@@ -154,7 +156,8 @@ void check_lists(const std::string& file, const std::string& text, ListTally* t)
 
 }  // namespace
 
-TEST_CASE("slices: --no-order-proofs lists suffice and are minimal, with the slices' re-checks") {
+TEST_CASE("slices: --no-order-proofs lists suffice and are minimal, with the slices' re-checks" *
+          doctest::test_suite("full-size")) {
   ListTally t;
   for (const auto& [file, text] : testing::sampled(testing::library_cases()))
     check_lists(file, text, &t);
