@@ -98,7 +98,9 @@ properties::Obligation ConeGraphs::restrict(const properties::Obligation& o,
   properties::Obligation out = o;
   std::vector<std::vector<properties::Step>*> all = {&out.fresh.steps, &out.waw.first_steps,
                                                      &out.waw.second_steps, &out.war.steps};
-  for (properties::LineMate& m : out.fresh.mates) all.push_back(&m.steps);
+  // The mates' steps too: into a list of the obligation's own (the lowering's table is shared).
+  std::vector<properties::LineMate> mates(out.fresh.mates.begin(), out.fresh.mates.end());
+  for (properties::LineMate& m : mates) all.push_back(&m.steps);
   // Steps share their lists (every write-back of a level): each list is restricted once here,
   // and the steps holding it share the result (a read's hundreds of line mates hold a few).
   std::map<const void*, properties::OpList> done;
@@ -123,6 +125,7 @@ properties::Obligation ConeGraphs::restrict(const properties::Obligation& o,
       s.ops = properties::OpList(std::move(kept));
       d->second = s.ops;
     }
+  if (!mates.empty()) out.fresh.mates = properties::MateList::own(std::move(mates));
   return out;
 }
 

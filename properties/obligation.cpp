@@ -150,29 +150,33 @@ class OpTable {
       for (size_t d = 0; d < 2; ++d) lists_[l][d] = OpList(std::move(by[l][d]));
     if (names_only_) return;
     mate_of_.assign(p.accesses.size(), UINT32_MAX);
+    std::vector<LineMate> mates;
     for (uint32_t i = 0; i < p.accesses.size(); ++i) {
       const MemAccess& x = p.accesses[i];
       if (!x.write || x.path.index_of(Level::Gl2) < 0) continue;
       std::vector<Step> steps;  // its down steps from its first level to memory
       for (int j = 0; j + 1 < x.path.size; ++j)
         steps.push_back({x.path[j], true, at(x.path[j], true)});
-      mate_of_[i] = static_cast<uint32_t>(mates_.size());
-      mates_.push_back({i, gl2_first_unit(x.blo), gl2_last_unit(x.bhi), std::move(steps)});
+      mate_of_[i] = static_cast<uint32_t>(mates.size());
+      mates.push_back({i, gl2_first_unit(x.blo), gl2_last_unit(x.bhi), std::move(steps)});
     }
+    mates_ = std::make_shared<const std::vector<LineMate>>(std::move(mates));
   }
   const OpList& at(Level l, bool down) const { return lists_[static_cast<size_t>(l)][down]; }
   const AccessGroups& gl2() const { return gl2_; }  // the writes through GL2
   const AccessGroups& rb() const { return rb_; }    // the render back-end accesses
   bool names_only() const { return names_only_; }
-  // The write through GL2 `a` (an access gl2() lists) as a line mate.
-  const LineMate& mate(uint32_t a) const { return mates_[mate_of_[a]]; }
+  // An empty list of line mates over the table of every write through GL2.
+  MateList no_mates() const { return MateList(mates_); }
+  // The write through GL2 `a` (an access gl2() lists): its index in that table.
+  uint32_t mate(uint32_t a) const { return mate_of_[a]; }
 
  private:
   bool names_only_;
   std::array<std::array<OpList, 2>, kLevelCount> lists_;
   AccessGroups gl2_, rb_;
   std::vector<uint32_t> mate_of_;  // by access: its index in mates_ (UINT32_MAX: none)
-  std::vector<LineMate> mates_;
+  MateList::Table mates_;
 };
 
 // Where a write's data and a reader's path meet. When GL2 is not coherent between the render
@@ -233,6 +237,7 @@ Freshness freshness(const LoweredProgram& p, const OpTable& ops, uint32_t wi, ui
     // event).
     const uint64_t line_lo = blo / kLineBytes * kLineBytes;
     const uint64_t line_hi = bhi / kLineBytes * kLineBytes + (kLineBytes - 1);
+    f.mates = ops.no_mates();
     ops.gl2().touching(line_lo, line_hi, w.plane, Level::Mem, [&](uint32_t m) {
       const MemAccess& x = p.accesses[m];
       if (x.ev == w.ev) return;
@@ -293,6 +298,13 @@ bool wb_inv_drops_dirty(const LoweredProgram& p, uint32_t dropped) {
 bool fill_rule(const LoweredProgram& p, const Freshness& f, uint32_t dropped) {
   const auto a = AssumptionId::RbFillOnAccess;
   return f.rb_up >= 0 && p.config.assumptions.enabled(a) && !(dropped & assumption_bit(a));
+}
+
+MateList MateList::own(std::vector<LineMate> mates) {
+  MateList l(std::make_shared<const std::vector<LineMate>>(std::move(mates)));
+  l.index_.resize(l.table_->size());
+  for (uint32_t i = 0; i < l.index_.size(); ++i) l.index_[i] = i;
+  return l;
 }
 
 bool joins_active(const LoweredProgram& p, const Step& s, uint32_t dropped) {

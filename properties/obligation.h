@@ -4,7 +4,10 @@
 //  - the concrete monitor that decides an obligation on one execution (monitor.h), and
 //  - the symbolic form that asks the solver for a violating execution (encode/obligations.cpp),
 //    which encodes exactly the negation of what the monitor checks.
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -68,6 +71,55 @@ struct LineMate {
   bool relevant(uint64_t unit) const { return lo <= unit && unit <= hi; }
 };
 
+// A read's line mates: indices into one table of every write through GL2, made once per
+// property's obligations (properties/obligation.cpp, OpTable). A frame that rewrites the same
+// buffers every block gives each read hundreds of mates, so a copy per read grew with the square
+// of the frame (1.5 GB at 50,000 commands); an index per read does not hold the mates' steps.
+class MateList {
+ public:
+  using Table = std::shared_ptr<const std::vector<LineMate>>;
+  MateList() = default;
+  explicit MateList(Table table) : table_(std::move(table)) {}
+  // A list of its own: the mates as given, in that order (exec's cones restrict their steps).
+  static MateList own(std::vector<LineMate> mates);
+
+  // Appends mate `index` of the table.
+  void push_back(uint32_t index) { index_.push_back(index); }
+  size_t size() const { return index_.size(); }
+  bool empty() const { return index_.empty(); }
+  const LineMate& operator[](size_t i) const { return (*table_)[index_[i]]; }
+
+  class Iterator {
+   public:
+    using iterator_category = std::bidirectional_iterator_tag;
+    using value_type = LineMate;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const LineMate*;
+    using reference = const LineMate&;
+    Iterator(const MateList* l, size_t i) : l_(l), i_(i) {}
+    reference operator*() const { return (*l_)[i_]; }
+    pointer operator->() const { return &(*l_)[i_]; }
+    Iterator& operator++() { return ++i_, *this; }
+    Iterator operator++(int) { return {l_, i_++}; }
+    Iterator& operator--() { return --i_, *this; }
+    Iterator operator--(int) { return {l_, i_--}; }
+    bool operator==(const Iterator& o) const { return i_ == o.i_; }
+    bool operator!=(const Iterator& o) const { return i_ != o.i_; }
+
+   private:
+    const MateList* l_;
+    size_t i_;
+  };
+  Iterator begin() const { return {this, 0}; }
+  Iterator end() const { return {this, index_.size()}; }
+  std::reverse_iterator<Iterator> rbegin() const { return std::reverse_iterator<Iterator>(end()); }
+  std::reverse_iterator<Iterator> rend() const { return std::reverse_iterator<Iterator>(begin()); }
+
+ private:
+  Table table_;
+  std::vector<uint32_t> index_;
+};
+
 // A render back-end access that may fill the reader's render back-end cache with a line of the
 // read's bytes (SEMANTICS.md §4, R-RB-FILL-ON-ACCESS). Under A-RB-FILL-ON-ACCESS a render
 // back-end cache holds a line only if such an access filled it: a stale copy there needs one
@@ -89,7 +141,7 @@ struct Freshness {
   // The up step across GL2 (the data met the reader's path below it: in memory), or -1; and the
   // writes that can keep that step's line dirty (LineMate).
   int gl2_up = -1;
-  std::vector<LineMate> mates = {};
+  MateList mates = {};
   // The up step across a render back-end cache (CB, DB or their metadata caches: the reader is
   // a render back-end access), or -1; and the render back-end accesses that may fill that cache
   // with the line (RbFill). Under A-RB-FILL-ON-ACCESS those are its only fills.
