@@ -127,7 +127,8 @@ TEST_CASE("an exhausted budget gives unknown, never a proof") {
   CHECK_FALSE(std::holds_alternative<properties::Proved>(r.results[2].verdict));
 }
 
-TEST_CASE("the whole library: reduced verdicts as expected, full search agrees where it finishes") {
+TEST_CASE("the whole library: reduced verdicts as expected, full search agrees where it finishes" *
+          doctest::test_suite("full-size")) {
   int full_checked = 0;
   for (const auto& in : syncproof::testing::sampled(
            lang::collect_case_files({std::string(SYNCPROOF_SOURCE_DIR) + "/cases"}))) {

@@ -92,7 +92,8 @@ std::string random_case(uint64_t seed, uint32_t* labelled = nullptr) {
 
 }  // namespace
 
-TEST_CASE("no-hazards from the access index: the scan's obligations, in its order") {
+TEST_CASE("no-hazards from the access index: the scan's obligations, in its order" *
+          doctest::test_suite("full-size")) {
   size_t cases = 0, obligations = 0, races = 0;
   for (uint64_t seed = 1; seed <= 3000; ++seed) {
     const std::string text = random_case(seed);
@@ -132,7 +133,8 @@ TEST_CASE("no-hazards from the access index: the scan's obligations, in its orde
 // visible's older writes (obligation.cpp older_writes) find their shadowing writes through the
 // index too: the same lists as the scan of every access, for `visible` between every two labelled
 // commands (made here, not in the text: the linter rejects a vacuous one).
-TEST_CASE("visible from the access index: the scan's obligations, in its order") {
+TEST_CASE("visible from the access index: the scan's obligations, in its order" *
+          doctest::test_suite("full-size")) {
   size_t properties = 0, older = 0;
   for (uint64_t seed = 1; seed <= 400; ++seed) {
     uint32_t labelled = 0;

@@ -46,8 +46,8 @@ std::string rendered(const lang::ParseResult& r) {
 
 }  // namespace
 
-TEST_CASE(
-    "every case of the library survives export and import: same case, diagnostics, verdicts") {
+TEST_CASE("every case of the library survives export and import: same case, diagnostics, verdicts" *
+          doctest::test_suite("full-size")) {
   size_t cases = 0, properties = 0;
   for (const lang::CaseInput& in :
        lang::collect_case_files({std::string(SYNCPROOF_SOURCE_DIR) + "/cases"})) {

@@ -207,7 +207,8 @@ TEST_CASE("cases/synthesis/standard-barriers.sync: both standard barriers are re
   CHECK(synth::fix_case(pr.c, goals, keep, opt).status == synth::FixResult::Status::Nothing);
 }
 
-TEST_CASE("the barrier calculator agrees with the library's proved patterns") {
+TEST_CASE("the barrier calculator agrees with the library's proved patterns" *
+          doctest::test_suite("full-size")) {
   using model::QueueType;
   struct Pattern {
     const char* file;

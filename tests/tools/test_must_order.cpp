@@ -204,7 +204,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "must order: the reference search's proofs, with sufficient and irredundant lists, frames") {
+    "must order: the reference search's proofs, with sufficient and irredundant lists, frames" *
+    doctest::test_suite("full-size")) {
   OrderTally t;
   for (auto bug : {cli::FrameBug::None, cli::FrameBug::NoGl1Invalidate, cli::FrameBug::NoLabelWait,
                    cli::FrameBug::NoGl2Writeback, cli::FrameBug::NoSyncCpdma}) {
