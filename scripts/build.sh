@@ -8,7 +8,8 @@
 #            libFuzzer's coverage instrumentation with the libFuzzer target (fuzz/): the whole
 #            test suite under the sanitizers, and the fuzz run, from one compilation.
 # Assertions stay on in asan (a Debug build, its optimisation level set to -O1) and off in
-# release (NDEBUG).
+# release (NDEBUG). The test code itself is compiled a step lower (-O1 in release, -O0 in asan;
+# tests/CMakeLists.txt says why), its reference searches at the build's level.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kind=${1:-release}
@@ -19,10 +20,12 @@ unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
 case "$kind" in
   release) dir=build
     flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
+           -DSYNCPROOF_TEST_FLAGS=-O1 -DSYNCPROOF_TEST_REFERENCE_FLAGS=-O2
            -DSYNCPROOF_WERROR=ON "${unity[@]}") ;;
   asan) dir=build-asan
     flags=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -gline-tables-only"
            -DCMAKE_CXX_COMPILER=clang++ -DSYNCPROOF_SANITIZE=ON -DSYNCPROOF_FUZZ=ON
+           -DSYNCPROOF_TEST_FLAGS=-O0 -DSYNCPROOF_TEST_REFERENCE_FLAGS=-O1
            -DSYNCPROOF_WERROR=ON "${unity[@]}") ;;
   *) echo "usage: scripts/build.sh [release|asan]" >&2; exit 64 ;;
 esac

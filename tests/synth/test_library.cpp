@@ -115,7 +115,8 @@ std::string read(const fs::path& p) {
 
 }  // namespace
 
-TEST_CASE("cases/synthesis/broken-frame.sync: fix gives exactly the edits its comment describes") {
+TEST_CASE("cases/synthesis/broken-frame.sync: fix gives exactly the edits its comment describes" *
+          doctest::test_suite("full-size")) {
   const fs::path p = fs::path(SYNCPROOF_SOURCE_DIR) / "cases/synthesis/broken-frame.sync";
   const std::string text = read(p);
   const lang::ParseResult pr = lang::parse_case("broken-frame.sync", text);
