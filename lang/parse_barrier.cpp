@@ -42,10 +42,6 @@ std::string_view signature(model::BarrierKind k) {
   return "";
 }
 
-std::string_view queue_word(model::QueueType q) {
-  return q == model::QueueType::Graphics ? "graphics" : "compute";
-}
-
 }  // namespace
 
 // A d3d12.h word: names of family `f` (with or without prefix) and numbers, joined by '|' where

@@ -28,6 +28,8 @@ WorkKind work_kind(Api api) {
   }
 }
 
+}  // namespace
+
 std::string_view queue_word(model::QueueType q) {
   switch (q) {
     case model::QueueType::Graphics:
@@ -39,8 +41,6 @@ std::string_view queue_word(model::QueueType q) {
   }
   return "?";
 }
-
-}  // namespace
 
 void Parser::parse_command(Cursor& c) {
   const Token* label = nullptr;

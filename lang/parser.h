@@ -16,6 +16,8 @@ namespace syncproof::lang::detail {
 
 enum class NameKind : uint8_t { Queue, Resource, Fence, Label, Command };
 std::string_view to_string(NameKind k);
+// "graphics", "compute" or "host", for diagnostics about a queue.
+std::string_view queue_word(model::QueueType q);
 
 struct Symbol {
   NameKind kind = NameKind::Resource;

@@ -14,7 +14,7 @@ using namespace model;
 
 namespace {
 
-bool same_body(const CommandBody& a, const CommandBody& b) {
+bool same_edit_body(const CommandBody& a, const CommandBody& b) {
   if (a.index() != b.index()) return false;
   if (const auto* x = std::get_if<WaitValueCmd>(&a)) {
     const auto& y = std::get<WaitValueCmd>(b);
@@ -67,7 +67,7 @@ std::map<Point, Command> build_new(const std::vector<const Edit*>& edits) {
       uint32_t n = 0;
       for (; n < waits.size(); ++n) {
         const auto& [q, b, body] = waits[n];
-        if (q == e->queue && b == e->cmd && same_body(body, e->wait)) break;
+        if (q == e->queue && b == e->cmd && same_edit_body(body, e->wait)) break;
       }
       if (n == waits.size()) waits.emplace_back(e->queue, e->cmd, e->wait);
       Point p{e->queue, e->cmd, slot(*e), 0, n};
@@ -122,7 +122,7 @@ std::vector<const Edit*> pointers(const std::vector<Edit>& edits) {
 bool same_edit(const Edit& a, const Edit& b) {
   return a.kind == b.kind && a.queue == b.queue && a.cmd == b.cmd && a.api == b.api &&
          a.flags == b.flags && a.control.bits == b.control.bits && a.clear.bits == b.clear.bits &&
-         a.variant == b.variant && same_body(a.wait, b.wait);
+         a.variant == b.variant && same_edit_body(a.wait, b.wait);
 }
 
 Origins identity_origins(const Case& c) {
