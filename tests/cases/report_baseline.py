@@ -8,8 +8,8 @@
 # usage: report_baseline.py SYNCPROOF SOURCE_DIR WORK_DIR {cases|frames} [--update]
 #   cases:  the whole library (cases/), run from SOURCE_DIR
 #   frames: the bench's generated frames (bench/frame_gen.h, seed 1): 1,000 and 5,000 commands,
-#           and 1,000 with each seeded bug; written to WORK_DIR with SYNCPROOF_BENCH's
-#           `frame-text` and checked there (with --no-fix, see below), so that the report names
+#           and 1,000 with each seeded bug; written to WORK_DIR by `syncproof_bench frame-text`
+#           (bench/syncproof_bench beside SYNCPROOF) and checked there (with --no-fix, see below), so that the report names
 #           them by relative path
 # The exit code of the check must be what its summary says (0: everything as expected, and the
 # engines agree; 6: they disagree), and is checked against the baseline's too.
