@@ -16,7 +16,9 @@ kind=${1:-release}
 shift || true
 targets=()
 for t in "$@"; do targets+=(--target "$t"); done
-unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
+# 32 sources a batch, not 8: the batches share their headers' parsing and their common template
+# instantiations (measured, release with Ninja, -j2: 7.8 -> 7.45 CPU-minutes, 3m58 -> 3m46).
+unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=32)
 case "$kind" in
   release) dir=build
     flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"

@@ -46,5 +46,8 @@ phase "setup (apt-get)" bash scripts/setup.sh
 phase "build release (GCC)" bash scripts/build.sh release
 phase "build asan (clang, ASan+UBSan, libFuzzer)" bash scripts/build.sh asan
 phase "ctest build/ (release)" tests build "the release build's tests" "$@"
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# A 32 MB quarantine of freed memory, not ASan's 256 MB: a use after free is still caught while
+# the block is among the last 32 MB freed, and the run faults in far fewer fresh pages (measured:
+# three of the slowest sanitized tests, 39.9 s -> 33.6 s wall at 16 MB).
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:quarantine_size_mb=32 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 phase "ctest build-asan/ (sanitizers, libFuzzer)" tests build-asan "the sanitized build's tests" "$@"
