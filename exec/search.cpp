@@ -46,6 +46,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "exec/nm_search.h"
 #include "exec/state_set.h"
 
@@ -102,12 +104,14 @@ class ChainSearch {
         st_(st),
         r_(g),
         meter_(b, r_),
-        nm_list_(nm_events(g)),
+        nm_index_(nm_indices(g)),
         rel_words_((w.relevant.size() + 63) / 64),
         nm_words_((nm_list_.size() + 63) / 64),
         progress_words_(progress_words(w)),
         seen_(reduce ? rel_words_ + nm_words_ + progress_words_ + g.vrules.size()
-                     : (g.n + 63) / 64 + progress_words_ + g.vrules.size()) {}
+                     : (g.n + 63) / 64 + progress_words_ + g.vrules.size()),
+        fired_key_(rel_words_ + nm_words_, 0),
+        cand_(rel_words_, 0) {}
 
   SearchResult run() {
     SearchResult res;
@@ -120,10 +124,61 @@ class ChainSearch {
   }
 
  private:
-  static std::vector<EventId> nm_events(const Graph& g) {
-    std::vector<EventId> out;
-    g.nm.for_each([&](size_t e) { out.push_back(static_cast<EventId>(e)); });
+  // By event: its place among the non-monotone events (by event number), or -1.
+  std::vector<int32_t> nm_indices(const Graph& g) {
+    std::vector<int32_t> out(g.n, -1);
+    g.nm.for_each([&](size_t e) {
+      out[e] = static_cast<int32_t>(nm_list_.size());
+      nm_list_.push_back(static_cast<EventId>(e));
+      if (w_.slot[e] >= 0) rel_nm_.push_back(w_.slot[e]);
+    });
     return out;
+  }
+
+  // A state's key begins with one bit per relevant event (by slot) and one per non-monotone
+  // event that has fired. fired_key_ holds those bits for the first `tracked_` events of the
+  // runner's trail, kept up to date as the trail grows (sync_key) and shrinks (undo_to): the
+  // same bits as testing every such event at every state, which with thousands of relevant
+  // events (a frame's whole-program search) was half the executor's time.
+  void flip(EventId e) {
+    if (const int32_t k = w_.slot[e]; k >= 0) fired_key_[k / 64] ^= uint64_t{1} << (k % 64);
+    if (const int32_t k = nm_index_[e]; k >= 0)
+      fired_key_[rel_words_ + k / 64] ^= uint64_t{1} << (k % 64);
+  }
+  void sync_key() {
+    const std::vector<EventId>& t = r_.trail();
+    for (; tracked_ < t.size(); ++tracked_) flip(t[tracked_]);
+  }
+  void undo_to(size_t mark) {
+    const std::vector<EventId>& t = r_.trail();
+    for (; tracked_ > mark; --tracked_) flip(t[tracked_ - 1]);
+    for (size_t i = mark; i < t.size(); ++i) maybe_enabled(t[i]);  // unfired: may be enabled
+    r_.undo_to(mark);
+  }
+
+  // cand_: a superset of the enabled monotone relevant events, by slot, so that a search state
+  // finds them without testing every relevant event. A monotone event is enabled only by a fire
+  // (the runner lists it as newly enabled, and saturate() adds it here) or by undoing its own
+  // fire (undo_to adds it); nothing else disables it than its own firing, so one found not
+  // enabled is dropped and comes back by one of those two ways.
+  void maybe_enabled(EventId e) {
+    if (const int32_t k = w_.slot[e]; k >= 0 && !g_.nm.test(e))
+      cand_[k / 64] |= uint64_t{1} << (k % 64);
+  }
+  // The enabled monotone relevant events from slot `from` on, in slot order.
+  void monotone_slots(size_t from) {
+    slots_.clear();
+    for (size_t word = from / 64; word < cand_.size(); ++word) {
+      uint64_t x = cand_[word];
+      if (word == from / 64) x &= ~uint64_t{0} << (from % 64);
+      for (; x; x &= x - 1) {
+        const size_t k = word * 64 + static_cast<size_t>(std::countr_zero(x));
+        if (r_.enabled(w_.relevant[k]))
+          slots_.push_back(static_cast<int32_t>(k));
+        else
+          cand_[word] &= ~(uint64_t{1} << (k % 64));
+      }
+    }
   }
 
   // A violation counts only in an execution that completes (graph.h): complete this one, or undo
@@ -131,7 +186,7 @@ class ChainSearch {
   Status finish(size_t mark) {
     const Status c = complete_execution(r_, g_, b_, st_);
     if (c == Status::Violated) return Status::Violated;
-    r_.undo_to(mark);
+    undo_to(mark);
     if (c == Status::Unknown) reason_ = "state budget exhausted completing a counterexample";
     return c == Status::Unknown ? Status::Unknown : Status::Safe;
   }
@@ -153,7 +208,8 @@ class ChainSearch {
       while (!work.empty()) {
         EventId e = work.back();
         work.pop_back();
-        if (w_.slot[e] >= 0) from = std::min(from, static_cast<size_t>(w_.slot[e]));
+        if (w_.slot[e] >= 0)
+          from = std::min(from, static_cast<size_t>(w_.slot[e])), maybe_enabled(e);
         if (!r_.enabled(e) || w_.slot[e] >= 0 || (cone_ && !cone_->test(e)) || g_.nm.test(e))
           continue;
         r_.fire(e);
@@ -162,9 +218,11 @@ class ChainSearch {
         nw.clear();
       }
       bool progressed = false;
-      for (size_t i = from; i < w_.relevant.size(); ++i) {
+      monotone_slots(from);
+      for (const int32_t slot : slots_) {
+        const auto i = static_cast<size_t>(slot);
         const EventId e = w_.relevant[i];
-        if (!r_.enabled(e) || g_.nm.test(e) || !w_.urgent(e, s)) continue;
+        if (!w_.urgent(e, s)) continue;
         r_.fire(e);
         const int8_t ja = s.ja, jb = s.jb;
         const uint8_t stale = s.stale_fill;
@@ -192,7 +250,7 @@ class ChainSearch {
       Status x = reduced_mode ? reduced(s2) : full(s2);
       if (x != Status::Safe) return x;
     }
-    r_.undo_to(mark);
+    undo_to(mark);
     return Status::Safe;
   }
 
@@ -201,27 +259,28 @@ class ChainSearch {
     Outcome out = saturate(s);
     if (out == Outcome::Violated) return finish(mark);
     if (out == Outcome::Safe || meter_.exhausted(&reason_)) {
-      r_.undo_to(mark);
+      undo_to(mark);
       return out == Outcome::Safe ? Status::Safe : Status::Unknown;
     }
-    key_.assign(rel_words_ + nm_words_ + progress_words_, 0);
+    sync_key();
+    key_ = fired_key_;
+    key_.resize(rel_words_ + nm_words_ + progress_words_, 0);
+    // The choices: the enabled relevant events in slot order, then the enabled non-monotone
+    // events of the cone outside `relevant`, by event.
+    monotone_slots(0);
+    for (const int32_t k : rel_nm_)
+      if (r_.enabled(w_.relevant[static_cast<size_t>(k)])) slots_.push_back(k);
+    std::sort(slots_.begin(), slots_.end());
     std::vector<EventId> choices;
-    for (size_t i = 0; i < w_.relevant.size(); ++i) {
-      EventId e = w_.relevant[i];
-      if (r_.fired(e)) key_[i / 64] |= uint64_t{1} << (i % 64);
-      if (r_.enabled(e)) choices.push_back(e);
-    }
-    for (size_t i = 0; i < nm_list_.size(); ++i) {
-      EventId e = nm_list_[i];
-      if (r_.fired(e)) key_[rel_words_ + i / 64] |= uint64_t{1} << (i % 64);
+    for (const int32_t slot : slots_) choices.push_back(w_.relevant[static_cast<size_t>(slot)]);
+    for (const EventId e : nm_list_)
       if (r_.enabled(e) && w_.slot[e] < 0 && (!cone_ || cone_->test(e))) choices.push_back(e);
-    }
     pack(s, &key_[rel_words_ + nm_words_]);
     r_.value_key(key_);
     if (seen_.insert(key_.data()))
       for (EventId c : choices)
         if (Status x = branch(c, s, true); x != Status::Safe) return x;
-    r_.undo_to(mark);
+    undo_to(mark);
     return Status::Safe;
   }
 
@@ -250,11 +309,17 @@ class ChainSearch {
   SearchStats& st_;
   Runner r_;
   Meter meter_;
-  std::vector<EventId> nm_list_;
+  std::vector<EventId> nm_list_;  // the non-monotone events, by event
+  std::vector<int32_t> rel_nm_;   // the slots of the relevant ones
+  std::vector<int32_t> nm_index_;
   size_t rel_words_, nm_words_, progress_words_;
   StateSet seen_;
   std::vector<EventId> stack_;
   std::vector<uint64_t> key_;
+  std::vector<uint64_t> fired_key_;  // the key's fired bits for the trail's first tracked_ events
+  size_t tracked_ = 0;
+  std::vector<uint64_t> cand_;  // see maybe_enabled
+  std::vector<int32_t> slots_;  // monotone_slots' answer
   std::string reason_;
 };
 
