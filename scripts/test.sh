@@ -4,7 +4,7 @@
 # -Werror), then run every CTest test in each tree: in build/ at full size on optimised code (the
 # whole-library, fuzz-corpus and frame comparisons, the CLI tests that need a real std::bad_alloc),
 # in build-asan/ under the sanitizers (every unit test again, every case file with both engines
-# over the library, the libFuzzer run for a fixed 60 s; the full-size comparisons and the reports'
+# over the library, the libFuzzer run for a fixed 45 s; the full-size comparisons and the reports'
 # schema checks stay in build/ only: tests/cases/CMakeLists.txt, the "full-size" suite in
 # tests/doctest_main.cpp, tests/CMakeLists.txt). Prints a phase summary at the end
 # (scripts/test_summary.py: each phase's time, CTest's time per label, the slowest ten tests) and,
