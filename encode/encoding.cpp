@@ -194,6 +194,9 @@ Term Encoding::covers(const Coverage& c, Term line) {
 // (gl2_open): the mates' own chains down to memory are lower bounds B_m the same way, and "B_m <
 // t(o)" (written back before o) is satisfiable exactly when the latest write-back is before o,
 // so a model where o is held shut by a dirty mate is one where the mate really is dirty then.
+//
+// `start` may be no term (Term{}): the data was there before every encoded event (a slice's line
+// mate that arrived Before), so every operation is after it.
 Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term start, Term line,
                            const std::string& prefix, Term* out,
                            const properties::Freshness* fresh) {
@@ -203,19 +206,22 @@ Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term star
     for (size_t m = 0; m < fresh->mates.size(); ++m) {
       const MemAccess& x = p_.accesses[fresh->mates[m].access];
       Term b = ctx_.int_val(0);
-      if (has(x.arrive))
-        cs.push_back(chain_lower(fresh->mates[m].steps, t(x.arrive), line,
+      if (has(x.arrive) || before_slice(x.arrive))
+        cs.push_back(chain_lower(fresh->mates[m].steps, has(x.arrive) ? t(x.arrive) : Term{}, line,
                                  fmt::format("{}.m{}", prefix, m), &b));
       back.push_back(b);
     }
   Term prev = start, before_prev = start;
+  auto after_point = [&](Term time, Term point) {
+    return point == Term{} ? ctx_.bool_val(true) : ctx_.gt(time, point);
+  };
   for (size_t j = 0; j < steps.size(); ++j) {
     Term g = ctx_.int_var(fmt::format("{}.g{}", prefix, j));
     const bool gl2_step = fresh && static_cast<int>(j) == fresh->gl2_up;
     for (uint32_t oi : steps[j].ops) {
       const CacheOp& op = p_.cache_ops[oi];
       if (!has(op.ev)) continue;  // a slice's operations Before or After cannot carry the data
-      Term after = ctx_.land({covers(op.cov, line), ctx_.gt(t(op.ev), prev)});
+      Term after = ctx_.land({covers(op.cov, line), after_point(t(op.ev), prev)});
       if (gl2_step) after = ctx_.land({after, gl2_open(*fresh, oi, line, back)});
       cs.push_back(ctx_.implies(after, ctx_.ge(t(op.ev), g)));
 
@@ -224,7 +230,7 @@ Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term star
       if (j > 0 && joins_active(p_, steps[j]) &&
           std::find(steps[j - 1].ops.begin(), steps[j - 1].ops.end(), oi) !=
               steps[j - 1].ops.end()) {
-        Term joined = ctx_.land({covers(op.cov, line), ctx_.gt(t(op.ev), before_prev)});
+        Term joined = ctx_.land({covers(op.cov, line), after_point(t(op.ev), before_prev)});
         cs.push_back(ctx_.implies(guard({AssumptionId::Gl2WbBeforeInv, true}),
                                   ctx_.implies(joined, ctx_.ge(t(op.ev), g))));
       }
@@ -267,8 +273,13 @@ Term Encoding::no_stale_fill(const properties::Freshness& f, size_t j, Term line
   return ctx_.land(each);
 }
 
-// A mate outside the encoded part (a slice's or cone's) is taken as in GL2 and dirty throughout:
-// a cone stays a relaxation, and a slice's model is replayed on the whole program anyway.
+// A mate outside the encoded part of a cone is taken as in GL2 and dirty throughout: the cone
+// stays a relaxation. A slice's mate that arrives Before is in GL2 before every encoded event and
+// clean once its way to memory (through the slice's operations) is done; one that arrives After
+// has not reached GL2 at any encoded time. A slice's model is replayed on the whole program
+// anyway, where a Before operation may have written a mate back that the slice took as dirty
+// (then the replay finds no violation and the whole program is asked); taking every such mate as
+// dirty throughout made most of a frame's slices for a GL2 line of the render back-ends fail so.
 Term Encoding::gl2_open(const properties::Freshness& f, uint32_t oi, Term line,
                         const std::vector<Term>& back) {
   const CacheOp& op = p_.cache_ops[oi];
@@ -278,8 +289,14 @@ Term Encoding::gl2_open(const properties::Freshness& f, uint32_t oi, Term line,
     const MemAccess& x = p_.accesses[mate.access];
     Term relevant = ctx_.land({ctx_.le(ctx_.int_val(static_cast<int64_t>(mate.lo)), line),
                                ctx_.le(line, ctx_.int_val(static_cast<int64_t>(mate.hi)))});
+    if (before_slice(x.arrive)) {
+      if (!(back[m] == Term{}))
+        all_clean.push_back(ctx_.lor({ctx_.lnot(relevant), ctx_.lt(back[m], t(op.ev))}));
+      continue;
+    }
     if (!has(x.arrive)) {
-      all_clean.push_back(ctx_.lnot(relevant));
+      if (!(slice_ && x.arrive != kNoEvent))  // a slice's mate After is clean at every such time
+        all_clean.push_back(ctx_.lnot(relevant));
       continue;
     }
     all_clean.push_back(ctx_.lor(

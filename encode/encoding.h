@@ -48,6 +48,10 @@ class Encoding {
     if (cone_) return cone_->in[e] != 0;
     return !slice_ || slice_->part[e] == properties::Part::In;
   }
+  // Whether the event is a slice's, before every event it encodes.
+  bool before_slice(model::EventId e) const {
+    return slice_ && e != model::kNoEvent && slice_->part[e] == properties::Part::Before;
+  }
   // Every constraint of the program (orders and waits), guards included.
   const std::vector<solver::Term>& base() const { return base_; }
   // The literals of the assumptions this encoding uses (to pass as check assumptions).

@@ -172,3 +172,31 @@ TEST_CASE("slices: --no-order-proofs lists suffice and are minimal, with the sli
                   t.proved, t.literals, t.rechecks));
   CHECK(t.rechecks > testing::scaled(100));
 }
+
+TEST_CASE("slices: a line mate that reached GL2 before the slice is clean once written back") {
+  // The 1,000-command frame without the label write's GL2_WRITEBACK, with one added to the
+  // compute queue's sync after its upload copy (the re-check of `missing:` advice makes this
+  // edit): the property still fails, and the G-buffer draws before the last one (line mates of
+  // its GL2 line, Before the slice) are written back by that sync. The slice took them as dirty
+  // throughout, so its models did not replay on the whole program, and the whole program ran
+  // out of its resource limit: unknown, where a counterexample from the slice is one.
+  cli::FrameShape s;
+  s.commands = 1000, s.bug = cli::FrameBug::NoGl2Writeback;
+  std::string text = cli::generate_frame(s);
+  const std::string copy = "a_copy_11: CopyBufferRegion";
+  const std::string sync = "SyncTopOfPipeX(SYNC_CPDMA";
+  const size_t at = text.find(sync, text.find(copy));
+  REQUIRE(text.find(copy) != std::string::npos);
+  REQUIRE(at != std::string::npos);
+  text.insert(at + std::string("SyncTopOfPipeX(").size(), "GL2_WRITEBACK | ");
+  text = text.substr(0, text.find("\nprove ") + 1) + "refute visible g_draw_11_5 -> a_light_11\n";
+  auto pr = lang::parse_case("frame.sync", text);
+  REQUIRE_FALSE(pr.has_errors());
+  const properties::CaseResult r = encode::check_case(pr.c, encode::CheckOptions{});
+  REQUIRE(r.results.size() == 1);
+  const auto* v = std::get_if<properties::Violated>(&r.results[0].verdict);
+  REQUIRE_MESSAGE(v, properties::verdict_name(r.results[0].verdict));
+  // Every failing obligation (the G-buffer's colour and depth lines) refuted by its slice.
+  CHECK(v->failing == 2);
+  CHECK(r.sliced == 2);
+}
