@@ -62,8 +62,12 @@ Trace build_trace(const LoweredProgram& p, const Times& t, const std::vector<Eve
     const Event& ev = p.events[e];
     const Command& cmd = c.queues[ev.queue].commands[ev.cmd];
     std::string what = ev.what;
-    for (uint32_t o : ops)
-      if (p.cache_ops[o].ev == e) what += " [" + p.cache_ops[o].flag + "]";
+    // Each operation's flag once: an operation that crosses two steps (a GL2 write-back and
+    // invalidation on the split path) is listed for each.
+    for (size_t k = 0; k < ops.size(); ++k)
+      if (p.cache_ops[ops[k]].ev == e &&
+          std::find(ops.begin(), ops.begin() + k, ops[k]) == ops.begin() + k)
+        what += " [" + p.cache_ops[ops[k]].flag + "]";
     trace.lines.push_back(
         {t[e], c.queues[ev.queue].name, cmd.loc.line, command_text(c, ev.queue, ev.cmd), what});
   }
