@@ -2,19 +2,19 @@
 
 #include <fmt/format.h>
 
+#include <memory>
+
 #include "crosscheck/cross_check.h"
+#include "solver/context_pool.h"
 
 namespace syncproof::crosscheck {
 
-synth::FixOptions fix_options(const encode::CheckOptions& smt, const exec::ExecOptions& ex,
-                              const model::CostModel& costs, size_t budget) {
-  synth::FixOptions o;
-  o.costs = costs;
-  o.budget = budget;
-  encode::CheckOptions s = smt;
-  s.dump_dir.reset();
-  o.search = [s](const model::Case& c) { return encode::check_case(c, s); };
-  o.verify = [s, ex](const model::Case& c) {
+namespace {
+
+synth::Engines engines(const encode::CheckOptions& s, const exec::ExecOptions& ex) {
+  synth::Engines e;
+  e.search = [s](const model::Case& c) { return encode::check_case(c, s); };
+  e.verify = [s, ex](const model::Case& c) {
     CrossResult x = cross_check(c, s, ex);
     synth::Verification v;
     v.smt = std::move(x.smt);
@@ -23,6 +23,28 @@ synth::FixOptions fix_options(const encode::CheckOptions& smt, const exec::ExecO
       v.problems.push_back(fmt::format("the engines disagree ({}) on {}: {}", to_string(p.kind),
                                        c.properties[p.property].loc.line, p.detail));
     return v;
+  };
+  return e;
+}
+
+}  // namespace
+
+synth::FixOptions fix_options(const encode::CheckOptions& smt, const exec::ExecOptions& ex,
+                              const model::CostModel& costs, size_t budget) {
+  synth::FixOptions o;
+  o.costs = costs;
+  o.budget = budget;
+  encode::CheckOptions s = smt;
+  s.dump_dir.reset();
+  synth::Engines plain = engines(s, ex);
+  o.search = std::move(plain.search);
+  o.verify = std::move(plain.verify);
+  // Each search's SMT questions share a pool of Z3 contexts: a fix search makes one per engine
+  // call, and making one is most of a small call's time (solver/context_pool.h).
+  o.session = [s, ex] {
+    encode::CheckOptions pooled = s;
+    pooled.contexts = std::make_shared<solver::ContextPool>();
+    return engines(pooled, ex);
   };
   return o;
 }

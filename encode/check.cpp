@@ -489,6 +489,7 @@ CaseResult check_case(const Case& c, const CheckOptions& opt) {
   so.timeout_ms = opt.timeout_ms;
   so.rlimit = opt.rlimit;
   so.dump_dir = opt.dump_dir;
+  so.pool = opt.contexts;
   if (opt.dump_dir) so.dump_prefix = dump_prefix(c.file);
   // A proof reports the assumptions it needs, not Z3's first core: decide() minimizes them once
   // per property (property_core), so the solver's per-check minimization stays off.

@@ -2,6 +2,7 @@
 // Checking a case with the SMT engine: lower it once, encode it once, then ask one question per
 // obligation (push / assert the violation / check / pop), replaying every counterexample through
 // the property's concrete monitor before reporting it.
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ struct CheckOptions {
   // only the whole program.
   bool slice = true;
   size_t slice_above = 2000;
+  // Take the solver's Z3 contexts from this pool (solver/context_pool.h: for the questions of one
+  // search on one thread, whose answers may then differ from a fresh context's); none: fresh ones.
+  std::shared_ptr<solver::ContextPool> contexts;
 };
 
 // The engines' shared result types (properties/result.h).

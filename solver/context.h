@@ -15,6 +15,8 @@
 
 namespace syncproof::solver {
 
+class ContextPool;  // context_pool.h
+
 // Which Z3 arithmetic engine a Solver uses.
 enum class Arith : uint8_t {
   // Z3's difference-logic engine (arith.solver=1, Bellman-Ford), far faster on long chains of
@@ -50,6 +52,9 @@ struct ContextOptions {
   bool minimize_core = false;  // unsat_core(): try dropping each core literal once, re-checking
   std::optional<std::string> dump_dir = {};  // every check writes <dir>/<prefix><query>-<n>.smt2
   std::string dump_prefix = {};  // e.g. the case's name, so cases can share a dump directory
+  // Take the Z3 context from this pool and give it back (context_pool.h: for one sequence of
+  // questions on one thread only); none: a fresh Z3 context, deleted with the Context.
+  std::shared_ptr<ContextPool> pool = {};
 };
 
 struct Stats {

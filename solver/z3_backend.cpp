@@ -54,10 +54,16 @@ bool is_symbol(const z3::expr& e) {
 
 struct Context::Impl {
   explicit Impl(ContextOptions o) : options(std::move(o)) {}
+  // A context that a limit cut a check of short (the watchdog's interrupt, Z3's timer or its
+  // resource limit, whose cancellation Z3 can keep: after_interrupt(), Solver::Impl::once) goes
+  // back to no pool.
+  ~Impl() {
+    if (watchdog.interrupts() > 0 || stats.unknown > 0) owned.reusable = false;
+  }
 
-  ContextOptions options;
+  ContextOptions options;  // holds the pool, if any, until the Z3 context is given back
   Stats stats;
-  OwnedZ3 owned;                         // deleted last: after every expression and solver
+  OwnedZ3 owned{options.pool.get()};     // deleted last: after every expression and solver
   z3::scoped_context scoped{owned.raw};  // a z3::context over it that does not delete it
   z3::context& z3 = scoped();            // declared before every expression and the watchdog
   Watchdog watchdog{[this] { z3.interrupt(); }};

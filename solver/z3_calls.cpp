@@ -1,7 +1,9 @@
 #include "solver/z3_calls.h"
 
 #include <cstdint>
+#include <memory>
 #include <mutex>
+#include <vector>
 
 #include "solver/address_space.h"
 
@@ -45,7 +47,47 @@ constexpr uint64_t kContextRoom = uint64_t{40} << 20;
 
 }  // namespace
 
-OwnedZ3::OwnedZ3() {
+}  // namespace syncproof::solver::detail
+
+namespace syncproof::solver {
+
+struct ContextPool::Impl {
+  size_t keep;
+  mutable std::mutex mu;
+  std::vector<Z3_context> idle;
+  uint64_t reused = 0;
+};
+
+ContextPool::ContextPool(size_t keep) : impl_(std::make_unique<Impl>()) {
+  impl_->keep = keep;
+}
+ContextPool::~ContextPool() {
+  for (Z3_context c : impl_->idle) Z3_del_context(c);
+}
+size_t ContextPool::idle() const {
+  std::lock_guard lock(impl_->mu);
+  return impl_->idle.size();
+}
+uint64_t ContextPool::reused() const {
+  std::lock_guard lock(impl_->mu);
+  return impl_->reused;
+}
+
+}  // namespace syncproof::solver
+
+namespace syncproof::solver::detail {
+
+OwnedZ3::OwnedZ3(ContextPool* p) : pool(p), raw(nullptr) {
+  if (pool) {
+    ContextPool::Impl& in = *pool->impl_;
+    std::lock_guard lock(in.mu);
+    if (!in.idle.empty()) {
+      raw = in.idle.back();
+      in.idle.pop_back();
+      ++in.reused;
+      return;
+    }
+  }
   static std::mutex making;  // the address space is the process's: one lock for all contexts
   std::lock_guard lock(making);
   if (auto room = address_space_room(); room && *room < kContextRoom) throw std::bad_alloc();
@@ -54,6 +96,18 @@ OwnedZ3::OwnedZ3() {
   raw = Z3_mk_context_rc(cfg);
   Z3_del_config(cfg);
   if (!raw) throw std::bad_alloc();
+}
+
+OwnedZ3::~OwnedZ3() {
+  if (pool && reusable) {
+    ContextPool::Impl& in = *pool->impl_;
+    std::lock_guard lock(in.mu);
+    if (in.idle.size() < in.keep) {
+      in.idle.push_back(raw);
+      return;
+    }
+  }
+  Z3_del_context(raw);
 }
 
 }  // namespace syncproof::solver::detail

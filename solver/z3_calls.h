@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "solver/context_pool.h"
 #include "solver/term.h"
 
 namespace syncproof::solver::detail {
@@ -68,13 +69,17 @@ z3::expr z3_nary(z3::context& c, Z3_ast (*mk)(Z3_context, unsigned, const Z3_ast
 
 // The Z3 context, made through the C API: Z3_mk_context_rc answers NULL when it cannot allocate
 // (under --max-memory), and z3::context's own constructor would pass that NULL on and crash. It
-// is not even asked when the address space left is too small (z3_calls.cpp).
+// is not even asked when the address space left is too small (z3_calls.cpp). With a pool, an
+// idle context of the pool is taken if there is one, and given back on destruction unless
+// `reusable` was cleared (context_pool.h).
 struct OwnedZ3 {
-  OwnedZ3();
-  ~OwnedZ3() { Z3_del_context(raw); }
+  explicit OwnedZ3(ContextPool* pool = nullptr);
+  ~OwnedZ3();
   OwnedZ3(const OwnedZ3&) = delete;
   OwnedZ3& operator=(const OwnedZ3&) = delete;
+  ContextPool* pool;
   Z3_context raw;
+  bool reusable = true;
 };
 
 }  // namespace syncproof::solver::detail

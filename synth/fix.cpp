@@ -147,8 +147,19 @@ void default_goals(const Case& c, const properties::CaseResult& r, bool all,
   }
 }
 
+FixOptions in_session(const FixOptions& opt) {
+  FixOptions o = opt;
+  if (!opt.session) return o;
+  Engines e = opt.session();
+  o.search = std::move(e.search);
+  o.verify = std::move(e.verify);
+  o.session = nullptr;
+  return o;
+}
+
 FixResult fix_case(const Case& c, const std::vector<size_t>& goals, const std::vector<size_t>& keep,
-                   const FixOptions& opt) {
+                   const FixOptions& given) {
+  const FixOptions opt = in_session(given);
   FixResult res;
   res.before = opt.costs.barrier(c);
   res.fixed = c;
@@ -263,11 +274,12 @@ FixResult fix_case(const Case& c, const std::vector<size_t>& goals, const std::v
 // edits that prove again what the barrier proved. Removing a barrier is not monotone, so like a
 // wait it is chosen before the search; the search itself only adds.
 ReplaceResult replace_barriers(const Case& c, const std::vector<size_t>& props,
-                               const FixOptions& opt, size_t budget) {
+                               const FixOptions& given, size_t budget) {
   ReplaceResult res;
   res.replaced = c;
   res.origin = identity_origins(c);
-  if (opt.style == Style::Standard || props.empty()) return res;
+  if (given.style == Style::Standard || props.empty()) return res;
+  const FixOptions opt = in_session(given);
   for (uint32_t q = 0; q < c.queues.size(); ++q)
     for (uint32_t i = 0; i < c.queues[q].commands.size(); ++i) {
       const auto* b = std::get_if<BarrierCmd>(&c.queues[q].commands[i].body);

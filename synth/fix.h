@@ -20,6 +20,15 @@ struct Verification {
 };
 using Verify = std::function<Verification(const model::Case&)>;
 
+// The engines of one search, made for it alone: they may share what only one sequence of
+// questions on one thread may share (crosscheck/fix_engines.cpp: the SMT engine's solver
+// contexts, solver/context_pool.h), so that the search's answers depend on its own questions
+// alone, never on the order in which threads ask theirs.
+struct Engines {
+  CaseRun search;
+  Verify verify;
+};
+
 struct FixOptions {
   model::CostModel costs;
   CaseRun search;         // the engine the search asks (the SMT engine)
@@ -30,7 +39,14 @@ struct FixOptions {
   // Which barriers the fix may add (`--style`). With x or any, a standard barrier a cheaper set
   // of Xbox sync calls can do the work of is replaced by them (synth/fix.h: replace_barriers).
   Style style = Style::Any;
+  // When set, a search (fix_case, replace_barriers, find_redundant) asks it once
+  // for engines of its own (in_session) and uses them in place of `search` and `verify`.
+  std::function<Engines()> session;
 };
+
+// `opt` with a new session's engines in place of `search` and `verify`, and no session left (what
+// it calls shares them); `opt` itself when it has no session.
+FixOptions in_session(const FixOptions& opt);
 
 struct FixResult {
   enum class Status : uint8_t {

@@ -100,8 +100,9 @@ std::string_view to_string(RedundantResult::Status s) {
 }
 
 RedundantResult find_redundant(const Case& c, const std::vector<size_t>& props,
-                               const FixOptions& opt,
+                               const FixOptions& given,
                                const std::vector<std::pair<uint32_t, uint32_t>>& only) {
+  const FixOptions opt = in_session(given);
   RedundantResult res;
   res.before = opt.costs.barrier(c);
   res.minimized = c;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "solver/solver.h"
+#include "tests/solver/pigeonhole.h"
 
 namespace sv = syncproof::solver;
 using sv::Status;
@@ -115,21 +116,7 @@ TEST_CASE("unsat core, minimized: dropping any literal makes it sat") {
   CHECK(k.cx.stats().core_checks >= 1);
 }
 
-namespace {
-// Pigeonhole: n pigeons, n - 1 holes. Unsat, and exponential for resolution: n = 12 takes Z3
-// far longer than a millisecond.
-void add_pigeonhole(sv::Context& cx, sv::Solver& s, int n) {
-  auto in = [&](int p, int h) { return cx.bool_var(fmt::format("in.{}.{}", p, h)); };
-  for (int p = 0; p < n; ++p) {
-    std::vector<sv::Term> holes;
-    for (int h = 0; h + 1 < n; ++h) holes.push_back(in(p, h));
-    s.add(cx.lor(holes));
-  }
-  for (int h = 0; h + 1 < n; ++h)
-    for (int p = 0; p < n; ++p)
-      for (int q = p + 1; q < n; ++q) s.add(cx.lor({cx.lnot(in(p, h)), cx.lnot(in(q, h))}));
-}
-}  // namespace
+using syncproof::testing::add_pigeonhole;
 
 namespace {
 double seconds_since(std::chrono::steady_clock::time_point t0) {

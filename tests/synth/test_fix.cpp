@@ -188,3 +188,47 @@ TEST_CASE("a case whose properties all hold has nothing to fix") {
   CHECK(f.r.status == synth::FixResult::Status::Nothing);
   CHECK(f.r.changes.empty());
 }
+
+// FixOptions::session: a search asks for its engines once and asks nothing of the shared ones;
+// the fix is the one the shared engines give (the library's report baseline compares the rest).
+TEST_CASE("a fix search takes one session's engines and makes every call through them") {
+  const model::Case c = testing::parse_case_text(kNoGl1);
+  encode::CheckOptions smt;
+  exec::ExecOptions ex;
+  const model::CostModel m;
+  const synth::FixOptions plain_opt = cli::fix_options(smt, ex, m, 3000);
+  synth::FixOptions plain = plain_opt;
+  plain.session = nullptr;
+  const synth::FixResult want = synth::fix_case(c, {0}, {}, plain);
+  REQUIRE(want.status == synth::FixResult::Status::Fixed);
+
+  synth::FixOptions opt = plain_opt;
+  size_t sessions = 0, searched = 0, verified = 0;
+  opt.search = [](const model::Case&) -> properties::CaseResult {
+    FAIL("the shared search engine was asked");
+    return {};
+  };
+  opt.verify = [](const model::Case&) -> synth::Verification {
+    FAIL("the shared verify engine was asked");
+    return {};
+  };
+  opt.session = [&, inner = plain_opt.session] {
+    ++sessions;
+    synth::Engines e = inner();
+    return synth::Engines{[&searched, s = e.search](const model::Case& x) {
+                            ++searched;
+                            return s(x);
+                          },
+                          [&verified, v = e.verify](const model::Case& x) {
+                            ++verified;
+                            return v(x);
+                          }};
+  };
+  const synth::FixResult got = synth::fix_case(c, {0}, {}, opt);
+  CHECK(sessions == 1);
+  CHECK(searched == got.calls);
+  CHECK(verified == 1);
+  REQUIRE(got.status == synth::FixResult::Status::Fixed);
+  CHECK(got.calls == want.calls);
+  CHECK(synth::describe(c, got.changes, m) == synth::describe(c, want.changes, m));
+}
