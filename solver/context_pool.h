@@ -8,7 +8,8 @@
 // most of a search under the sanitizers (`syncproof barrier`: 104 contexts, 7.6 s of 7.6 s).
 // A Context made with a pool takes an idle Z3 context from it and gives it back when it is
 // destroyed, after every term of its own is released; a context that Z3 failed in (Context's
-// poisoned state) or that the watchdog interrupted is deleted instead.
+// poisoned state) or in which a limit cut a check short (the watchdog, Z3's timer or its resource
+// limit: Z3 can keep the cancellation) is deleted instead.
 //
 // A reused Z3 context is not a fresh one: Z3 numbers new terms with the ids earlier ones freed,
 // and some of its heuristics order by those numbers, so a check may find another model (another
