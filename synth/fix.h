@@ -39,8 +39,8 @@ struct FixOptions {
   // Which barriers the fix may add (`--style`). With x or any, a standard barrier a cheaper set
   // of Xbox sync calls can do the work of is replaced by them (synth/fix.h: replace_barriers).
   Style style = Style::Any;
-  // When set, a search (fix_case, replace_barriers, find_redundant) asks it once
-  // for engines of its own (in_session) and uses them in place of `search` and `verify`.
+  // When set, a search (fix_case, replace_barriers, find_redundant) asks it once for engines of
+  // its own (in_session) and uses them in place of `search` and `verify`.
   std::function<Engines()> session;
 };
 
