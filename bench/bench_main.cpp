@@ -26,6 +26,7 @@
 #include "lang/lint_files.h"
 #include "lang/parse.h"
 #include "tools/generate.h"
+#include "util/heap.h"
 
 using syncproof::bench::median;
 
@@ -96,6 +97,7 @@ int streams(const std::vector<int>& sizes, int runs) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  syncproof::util::keep_large_blocks();  // as the syncproof tool does (util/heap.h)
   int runs = 3;
   std::vector<std::string> args;
   bench::FrameOptions fo;

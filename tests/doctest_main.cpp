@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <string_view>
 
+#include "util/heap.h"
+
 namespace {
 
 // How many test cases passed the filters in the last run; -1: no run (a query such as
@@ -50,6 +52,7 @@ bool filters_test_cases(int argc, char** argv) {
 DOCTEST_REGISTER_LISTENER("count-selected", 1, CountSelected);
 
 int main(int argc, char** argv) {
+  syncproof::util::keep_large_blocks();  // as the syncproof tool does (util/heap.h)
   doctest::Context context(argc, argv);
 #ifdef SYNCPROOF_SANITIZED
   // The full-size comparisons (test suite "full-size": one algorithm against another over the

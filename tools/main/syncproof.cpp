@@ -18,6 +18,7 @@
 #include "tools/exit_codes.h"
 #include "tools/memory_limit.h"
 #include "util/edit_distance.h"
+#include "util/heap.h"
 
 namespace {
 
@@ -123,6 +124,7 @@ int run_help(const CLI::App& app, const std::vector<std::string>& topic) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  syncproof::util::keep_large_blocks();  // each Z3 context reuses the last one's memory
   CLI::App app{"syncproof: prove or refute GPU synchronization properties (Xbox Series, RDNA2)"};
   app.name("syncproof");
   const std::string version =
