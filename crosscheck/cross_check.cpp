@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
 
 #include "encode/replay.h"
 #include "exec/replay.h"
@@ -66,6 +67,8 @@ struct Replayer {
   const LoweredProgram& p;
   unsigned timeout_ms;
   CrossResult& out;
+  // The replays' Z3 contexts (encode/replay.h: their answers do not depend on the context).
+  std::shared_ptr<solver::ContextPool> pool;
 
   const properties::Obligation* obligation(size_t prop, int index, properties::Obligations& keep) {
     keep = properties::obligations_for(p, c.properties[prop]);
@@ -82,11 +85,12 @@ struct Replayer {
   }
   bool exec_confirmed(size_t prop, const Violated& v) {
     if (c.properties[prop].kind == PropertyKind::DeadlockFree)
-      return encode::smt_accepts_deadlock(p, done_prefix(p, v.witness.times), timeout_ms) ==
+      return encode::smt_accepts_deadlock(p, done_prefix(p, v.witness.times), timeout_ms, pool) ==
              encode::Accepts::Yes;
     properties::Obligations obs;
     const auto* o = obligation(prop, v.witness.obligation, obs);
-    return o && encode::smt_accepts(p, *o, order_of(v.witness.times), v.witness.line, timeout_ms) ==
+    return o && encode::smt_accepts(p, *o, order_of(v.witness.times), v.witness.line, timeout_ms,
+                                 pool) ==
                     encode::Accepts::Yes;
   }
 
@@ -112,7 +116,7 @@ struct Replayer {
     encode::Accepts a;
     std::string name = "deadlock-free";
     if (c.properties[prop].kind == PropertyKind::DeadlockFree) {
-      a = encode::smt_accepts_deadlock(p, done_prefix(p, v.witness.times), timeout_ms);
+      a = encode::smt_accepts_deadlock(p, done_prefix(p, v.witness.times), timeout_ms, pool);
     } else {
       properties::Obligations obs;
       const auto* o = obligation(prop, v.witness.obligation, obs);
@@ -121,7 +125,8 @@ struct Replayer {
         return;
       }
       name = o->name;
-      a = encode::smt_accepts(p, *o, order_of(v.witness.times), v.witness.line, timeout_ms);
+      a = encode::smt_accepts(p, *o, order_of(v.witness.times), v.witness.line, timeout_ms,
+                                 pool);
     }
     if (a == encode::Accepts::Yes)
       ++out.exec_confirmed;
@@ -143,12 +148,13 @@ struct Replayer {
 }  // namespace
 
 CrossResult cross_check(const Case& c, const encode::CheckOptions& smt,
-                        const exec::ExecOptions& ex) {
+                        const exec::ExecOptions& ex, std::shared_ptr<solver::ContextPool> replays) {
   CrossResult out;
   out.smt = encode::check_case(c, smt);
   out.exec = exec::check_case(c, ex);
   LoweredProgram p = lower(c, out.smt.config);
-  Replayer rep{c, p, smt.timeout_ms, out};
+  if (!replays) replays = std::make_shared<solver::ContextPool>(1);
+  Replayer rep{c, p, smt.timeout_ms, out, std::move(replays)};
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Verdict& a = out.smt.results[i].verdict;
     const Verdict& b = out.exec.results[i].verdict;
@@ -184,7 +190,7 @@ std::string agreed_expectation(const Case& c, const CrossResult& x, const Proble
   if (pb.kind != Problem::Kind::Verdict) return "check";
   LoweredProgram p = lower(c, x.smt.config);
   CrossResult scratch;
-  Replayer rep{c, p, timeout_ms, scratch};
+  Replayer rep{c, p, timeout_ms, scratch, std::make_shared<solver::ContextPool>(1)};
   const Verdict& a = x.smt.results[pb.property].verdict;
   const Verdict& b = x.exec.results[pb.property].verdict;
   auto* va = std::get_if<Violated>(&a);

@@ -4,11 +4,13 @@
 // counterexample must be accepted by the SMT encoding (encode/replay.h). Used by
 // `syncproof check --engine both`, `syncproof fuzz`, and to confirm every fix (fix_engines.h) the
 // CLI and the recorder give.
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "encode/check.h"
 #include "exec/check.h"
+#include "solver/context_pool.h"
 
 namespace syncproof::crosscheck {
 
@@ -32,8 +34,12 @@ struct CrossResult {
   size_t exec_confirmed = 0;       // executor counterexamples accepted by the SMT encoding
 };
 
+// The SMT replays of executor counterexamples take their Z3 contexts from `replays` (a pool for
+// this call when none is given): their answers are a status alone (encode/replay.h), so one pool
+// can serve a whole batch, on any number of threads.
 CrossResult cross_check(const model::Case& c, const encode::CheckOptions& smt,
-                        const exec::ExecOptions& ex);
+                        const exec::ExecOptions& ex,
+                        std::shared_ptr<solver::ContextPool> replays = {});
 
 // The verdict both engines should agree on for a problem's property: "refute" when a
 // counterexample is confirmed by the other engine's independent check (the SMT model replays on

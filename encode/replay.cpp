@@ -5,9 +5,20 @@
 
 namespace syncproof::encode {
 
+namespace {
+
+solver::ContextOptions pooled(const std::shared_ptr<solver::ContextPool>& pool) {
+  solver::ContextOptions o;
+  o.pool = pool;
+  return o;
+}
+
+}  // namespace
+
 Accepts smt_accepts(const model::LoweredProgram& p, const properties::Obligation& o,
-                    const std::vector<model::EventId>& order, uint64_t line, unsigned timeout_ms) {
-  solver::Context ctx;
+                    const std::vector<model::EventId>& order, uint64_t line, unsigned timeout_ms,
+                    const std::shared_ptr<solver::ContextPool>& pool) {
+  solver::Context ctx(pooled(pool));
   Encoding enc(p, ctx);
   solver::Solver s(ctx, "replay");
   for (solver::Term t : enc.base()) s.add(t);
@@ -22,8 +33,9 @@ Accepts smt_accepts(const model::LoweredProgram& p, const properties::Obligation
 }
 
 Accepts smt_accepts_deadlock(const model::LoweredProgram& p, const std::vector<size_t>& done_prefix,
-                             unsigned timeout_ms) {
-  solver::Context ctx;
+                             unsigned timeout_ms,
+                             const std::shared_ptr<solver::ContextPool>& pool) {
+  solver::Context ctx(pooled(pool));
   auto v = check_deadlock(p, ctx, timeout_ms, &done_prefix);
   return std::holds_alternative<properties::Violated>(v) ? Accepts::Yes
          : std::holds_alternative<properties::Proved>(v) ? Accepts::No

@@ -31,6 +31,7 @@ EngineRun settings_only(const EngineRun& settings) {
   r.engine = settings.engine;
   r.smt = settings.smt;
   r.exec = settings.exec;
+  r.replays = settings.replays;
   return r;
 }
 

@@ -170,6 +170,7 @@ int run_check(const CheckArgs& a) {
   opt.slice_above = a.slice_above;
   if (!a.dump_dir.empty()) opt.dump_dir = a.dump_dir;
   run.engine = *find_engine(a.engine);
+  if (run.engine == Engine::Both) run.replays = std::make_shared<solver::ContextPool>(2);
   run.smt = opt;
   run.exec.timeout_ms = a.timeout_ms, run.exec.max_states = a.max_states;
   run.exec.cones = opt.slice, run.exec.cone_above = opt.slice_above;

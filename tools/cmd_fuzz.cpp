@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 
 #include "crosscheck/cross_check.h"
 #include "lang/parse.h"
@@ -131,6 +132,7 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
   exec::ExecOptions eo;
   eo.timeout_ms = a.timeout_ms;
   eo.cone_above = a.slice_above;
+  const auto replays = std::make_shared<solver::ContextPool>(1);  // one pool for every case
   Totals t;
   auto t0 = std::chrono::steady_clock::now();
   for (uint64_t i = 0; i < a.count; ++i) {
@@ -157,7 +159,7 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
     t.properties += pr.c.properties.size();
     CrossResult x;
     try {
-      x = cross_check(pr.c, so, eo);
+      x = cross_check(pr.c, so, eo, replays);
     } catch (const std::exception& e) {  // bad_alloc included: report the seed, go on
       ++t.internal;
       out << fmt::format("seed {}: internal error: {}\n", fc.seed, e.what());
@@ -190,10 +192,10 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
       if (a.shrink)
         small = shrink(fc, [&](const FuzzCase& cand) {
           auto p2 = lang::parse_case("shrink.sync", cand.render());
-          return !p2.has_errors() && same_problem(p2, cross_check(p2.c, so, eo), pb, kind);
+          return !p2.has_errors() && same_problem(p2, cross_check(p2.c, so, eo, replays), pb, kind);
         });
       auto ps = lang::parse_case("shrunk.sync", small.render());
-      CrossResult xs = cross_check(ps.c, so, eo);
+      CrossResult xs = cross_check(ps.c, so, eo, replays);
       for (const Problem& q : xs.problems)
         if (q.kind == pb.kind && ps.c.properties[q.property].kind == kind) {
           out << fmt::format("  shrunk to {}\n", regression_file(a, small, ps, xs, q));

@@ -30,7 +30,7 @@ properties::CaseResult run_engines(EngineRun& run, const model::Case& c) {
     run.totals.exec_ms += r.ms;
     return r;
   }
-  CrossResult x = cross_check(c, run.smt, run.exec);
+  CrossResult x = cross_check(c, run.smt, run.exec, run.replays);
   run.totals.smt_ms += x.smt.ms, run.totals.exec_ms += x.exec.ms;
   run.totals.smt_replayed += x.smt_replayed, run.totals.exec_confirmed += x.exec_confirmed;
   run.totals.notes += x.notes.size();

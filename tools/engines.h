@@ -1,6 +1,7 @@
 #pragma once
 // `syncproof check --engine smt|exec|both`: which engine decides a case, and under `both` the
 // cross-validation report (crosscheck/cross_check.h) with both engines' traces.
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,10 @@ struct EngineRun {
   encode::CheckOptions smt;
   exec::ExecOptions exec;
   report::EngineTotals totals;  // over the cases run with this object
+  // Under both, the Z3 contexts of the SMT replays of executor counterexamples, shared by every
+  // case of a run (crosscheck/cross_check.h; under --engine both a context costs about as much
+  // as a small case's whole check).
+  std::shared_ptr<solver::ContextPool> replays;
   // Under both, for the last case: its notes (one engine undecided where the other decided) and
   // its disagreements (with both engines' verdicts and traces), one text block each.
   std::vector<std::string> notes, problems;
