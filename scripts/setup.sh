@@ -5,7 +5,8 @@ set -euo pipefail
 pkgs=(cmake g++ make libz3-dev z3 libcli11-dev libfmt-dev doctest-dev clang-format nlohmann-json3-dev
       libpugixml-dev graphviz python3-jsonschema libxml2-utils
       directx-headers-dev  # d3d12.h: the standard barriers' names, the recorder's interfaces
-      clang libclang-rt-14-dev)  # clang: the clang build, the libFuzzer target (fuzz/)
+      clang libclang-rt-14-dev  # clang: the clang build, the libFuzzer target (fuzz/)
+      lld)  # the linker of both builds of scripts/build.sh
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
