@@ -9,6 +9,7 @@
 
 #include "model/assumptions.h"
 #include "model/case.h"
+#include "model/events.h"
 #include "properties/result.h"
 #include "solver/context.h"
 
@@ -42,5 +43,9 @@ using properties::CaseResult;
 using properties::PropertyResult;
 
 CaseResult check_case(const model::Case& c, const CheckOptions& o);
+// The same on the case's lowering made by the caller: model::lower(c, o's configuration,
+// model::config_for(c, o.profile, o.assume, o.target)), so that the engines of `check --engine
+// both` share one. The result's times leave the lowering out.
+CaseResult check_case(const model::Case& c, const model::LoweredProgram& p, const CheckOptions& o);
 
 }  // namespace syncproof::encode

@@ -15,6 +15,7 @@
 #include "exec/search.h"
 #include "model/assumptions.h"
 #include "model/case.h"
+#include "model/events.h"
 #include "properties/obligation.h"
 #include "properties/result.h"
 
@@ -36,6 +37,9 @@ struct ExecOptions {
 };
 
 properties::CaseResult check_case(const model::Case& c, const ExecOptions& o);
+// The same on the case's lowering made by the caller (encode/check.h says which).
+properties::CaseResult check_case(const model::Case& c, const model::LoweredProgram& p,
+                                  const ExecOptions& o);
 
 // One obligation on a lowered program: proved (with the assumptions it needs), violated (with
 // the trace and witness) or unknown. Used by check_case and by `syncproof fuzz`.

@@ -56,6 +56,7 @@ struct AssumptionSet {
   bool enabled(AssumptionId a) const { return on[static_cast<int>(a)]; }
   void set(AssumptionId a, bool v) { on[static_cast<int>(a)] = v; }
   static AssumptionSet defaults(Profile p);
+  bool operator==(const AssumptionSet&) const = default;
 };
 
 // Per-console facts (research §2.3). Conservative defaults. `name` is the named target the facts
@@ -64,6 +65,7 @@ struct Target {
   bool gl2_rb_coherent = false;  // `target gl2-rb-coherent yes|no`
   std::string name = "conservative";
   bool changed = false;
+  bool operator==(const Target&) const = default;
 };
 
 // Everything that selects a model variant for one check.
@@ -71,6 +73,7 @@ struct ModelConfig {
   Profile profile = Profile::Rdna2;
   AssumptionSet assumptions = AssumptionSet::defaults(Profile::Rdna2);
   Target target;
+  bool operator==(const ModelConfig&) const = default;  // the same lowering of a case
 };
 
 }  // namespace syncproof::model

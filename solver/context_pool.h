@@ -1,15 +1,15 @@
 #pragma once
 // Z3 contexts kept for reuse by one sequence of questions (ContextOptions::pool).
 //
-// Making a Z3 4.8.12 context allocates and clears two tables of 8 MiB: about 50 ms for each of
-// the first two in a process (fresh pages), then about 1 ms; under AddressSanitizer, whose
-// allocator maps every large block afresh, about 70 ms every time (measured December 2026:
-// Z3_mk_context_rc in a loop). A fix search makes one context per engine call, so that cost was
-// most of a search under the sanitizers (`syncproof barrier`: 104 contexts, 7.6 s of 7.6 s).
-// A Context made with a pool takes an idle Z3 context from it and gives it back when it is
-// destroyed, after every term of its own is released; a context that Z3 failed in (Context's
-// poisoned state) or in which a limit cut a check short (the watchdog, Z3's timer or its resource
-// limit: Z3 can keep the cancellation) is deleted instead.
+// Making a Z3 4.8.12 context allocates and clears two tables of 8 MiB: about 50 ms for the first
+// in a process (fresh pages), then about 1 ms while the C library keeps the freed blocks
+// (util/heap.h); under AddressSanitizer, whose allocator maps every large block afresh, about
+// 70 ms every time (measured December 2026: Z3_mk_context_rc in a loop). A fix search makes one
+// context per engine call, so that cost was most of a search under the sanitizers (`syncproof
+// barrier`: 104 contexts, 7.6 s of 7.6 s). A Context made with a pool takes an idle Z3 context from
+// it and gives it back when it is destroyed, after every term of its own is released; a context
+// that Z3 failed in (Context's poisoned state) or in which a limit cut a check short (the watchdog,
+// Z3's timer or its resource limit: Z3 can keep the cancellation) is deleted instead.
 //
 // A reused Z3 context is not a fresh one: Z3 numbers new terms with the ids earlier ones freed,
 // and some of its heuristics order by those numbers, so a check may find another model (another
