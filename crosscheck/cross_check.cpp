@@ -153,8 +153,7 @@ CrossResult cross_check(const Case& c, const encode::CheckOptions& smt, const ex
   // the command line's always do); its time is the SMT engine's, as when it runs alone.
   const auto t0 = std::chrono::steady_clock::now();
   const LoweredProgram p = lower(c, config_for(c, smt.profile, smt.assume, smt.target));
-  const double lowering =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  const double lowering = properties::ms_since(t0);
   out.smt = encode::check_case(c, p, smt);
   out.smt.ms += lowering, out.smt.prepare_ms += lowering;
   out.exec = p.config == config_for(c, ex.profile, ex.assume, ex.target)

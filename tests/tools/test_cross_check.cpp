@@ -19,17 +19,9 @@ using namespace syncproof;
 namespace {
 
 // cases/profiles/gcr-outer-first-off.sync: refuted without A-GCR-OUTER-FIRST, proved with it.
-const std::string kOuterFirstOff = R"(case "one-sync GL1 + GL0 invalidation"
-assume -A-GCR-OUTER-FIRST
-queue acs compute
-buffer grid 0x10000 0x4000
-on acs:
-  produce: Dispatch writes grid as uav
-  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  consume: Dispatch reads grid as srv
-refute visible produce -> consume
-)";
+const std::string kOuterFirstOff =
+    "case \"one-sync GL1 + GL0 invalidation\"\nassume -A-GCR-OUTER-FIRST\n" +
+    testing::kUavSrvCommands + "refute visible produce -> consume\n";
 
 }  // namespace
 
