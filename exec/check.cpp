@@ -170,14 +170,14 @@ class Whole {
   properties::MustOrder::Quiet quiet_;  // without any assumption left out
 };
 
-// The obligation searched in its proof cone's graph under `dropped` (exec/cone.h).
+// The obligation searched in its proof cone's graph under `dropped` (exec/cone.h), with the
+// line mates and fills of `quiet` left out.
 ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs& cones,
                              const properties::Cone& c, const Obligation& o, uint32_t dropped,
-                             const ExecOptions& opt, const Budget& b, SearchStats& st,
-                             uint32_t* present) {
+                             const properties::MustOrder::Quiet& quiet, const ExecOptions& opt,
+                             const Budget& b, SearchStats& st, uint32_t* present) {
   const ConeGraph cg = cones.make(c, graphs.rules(), dropped);
   const EventMap map{&cones.local(), cg.g.n};
-  const properties::MustOrder::Quiet quiet = graphs.quiet(o, dropped);
   std::vector<char> after_read;
   if (EventId d = decided_by(p, o); d != kNoEvent) after_read = descendants(cg.g, map(d));
   std::vector<EventId> watched =
@@ -188,19 +188,23 @@ ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs
   return search_one(p, cg.g, dropped, o, opt, b, anc, st, map, quiet);
 }
 
-// A proof from the obligation's cone, or nullopt (the cone found a violation or gave up: only the
-// whole program can say). The assumptions are minimized in the cone first; one the cone cannot
+// A proof from the obligation's cones, or nullopt (a cone found a violation or gave up: only the
+// whole program can say). The assumptions are minimized in the cones first; one the cone cannot
 // do without is asked of the whole program unless an earlier obligation of the property already
 // needs it (`needed`, bit per AssumptionId: the property lists it either way). So the property's
 // list is the union of lists that each suffice for their obligation, as without cones; each of
 // its assumptions is one that some obligation's whole program needs (given the others it keeps).
 std::optional<ObligationResult> decide_in_cone(const LoweredProgram& p, Graphs& graphs,
-                                               ConeGraphs& cones, const properties::Cone& c,
+                                               ConeGraphs& cones, ConeQuestions& questions,
                                                const Obligation& o, const ExecOptions& opt,
                                                const Budget& b, SearchStats& st, uint32_t& needed) {
-  const Obligation inside = cones.restrict(o, c);
+  properties::MustOrder::Quiet quiet;
+  auto search = [&](uint32_t dropped, uint32_t* present) {
+    const ConeQuestions::Question& q = questions.get(dropped, &quiet);
+    return search_cone(p, graphs, cones, q.c, q.inside, dropped, quiet, opt, b, st, present);
+  };
   uint32_t present = 0;
-  ObligationResult res = search_cone(p, graphs, cones, c, inside, 0, opt, b, st, &present);
+  ObligationResult res = search(0, &present);
   if (res.status != Status::Safe) return std::nullopt;
   if (!opt.minimize_assumptions) {
     res.assumptions = present;
@@ -213,8 +217,7 @@ std::optional<ObligationResult> decide_in_cone(const LoweredProgram& p, Graphs& 
     if (!(present & bit)) continue;
     // As in decide(): keep an assumption without which some wait would no longer be monotone.
     if (graphs.rules().value_rules(dropped | bit) > graphs.rules().value_rules(0)) continue;
-    if (search_cone(p, graphs, cones, c, inside, dropped | bit, opt, b, st, nullptr).status ==
-        Status::Safe) {
+    if (search(dropped | bit, nullptr).status == Status::Safe) {
       dropped |= bit;
       continue;
     }
@@ -233,14 +236,16 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, ConeGraphs* con
                         uint32_t& needed) {
   Budget b{opt.max_states,
            std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
-  if (cones)
-    if (auto c = cones->cone(o)) {
-      if (auto r = decide_in_cone(p, graphs, *cones, *c, o, opt, b, st, needed)) {
-        ++st.cone_proofs;
-        return *r;
-      }
-      ++st.cone_misses;
+  if (cones && o.kind != Obligation::Kind::Race) {  // no cone proves a race
+    ConeQuestions questions(*cones, o, [&](const Obligation& inside, uint32_t dropped) {
+      return graphs.quiet(inside, dropped);
+    });
+    if (auto r = decide_in_cone(p, graphs, *cones, questions, o, opt, b, st, needed)) {
+      ++st.cone_proofs;
+      return *r;
     }
+    ++st.cone_misses;
+  }
   Whole whole(p, graphs, o);
   ObligationResult res = whole.search(0, opt, b, st);
   if (res.status != Status::Safe || o.kind == Obligation::Kind::Race) return res;

@@ -129,4 +129,30 @@ properties::Obligation ConeGraphs::restrict(const properties::Obligation& o,
   return out;
 }
 
+ConeQuestions::ConeQuestions(ConeGraphs& cones, const properties::Obligation& o, QuietOf quiet_of)
+    : cones_(cones), o_(o), quiet_of_(std::move(quiet_of)) {
+  if (o.kind == properties::Obligation::Kind::Fresh) first_.assign(o.fresh.mates.size(), 1);
+}
+
+const ConeQuestions::Question& ConeQuestions::get(uint32_t dropped,
+                                                  properties::MustOrder::Quiet* quiet) {
+  std::vector<char> unkeyed = first_;
+  for (;;) {
+    auto [it, fresh] = made_.try_emplace(unkeyed);
+    if (fresh) {
+      properties::Cone c = *cones_.cone(o_, &unkeyed);
+      properties::Obligation inside = cones_.restrict(o_, c);
+      it->second = Question{std::move(c), std::move(inside)};
+    }
+    *quiet = quiet_of_(it->second.inside, dropped);
+    bool grew = false;
+    for (size_t k = 0; k < unkeyed.size(); ++k)
+      if (unkeyed[k] && !(k < quiet->mates.size() && quiet->mates[k])) unkeyed[k] = 0, grew = true;
+    if (!grew) {
+      if (dropped == 0) first_ = unkeyed;  // the re-runs' quiet lists hold no more mates
+      return it->second;
+    }
+  }
+}
+
 }  // namespace syncproof::exec

@@ -24,11 +24,13 @@
 // chain guards of the monotone rules it keeps and the guards of the restricted ones, so that a
 // minimization that tries each of them leaves none out that the proof needs.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <vector>
 
 #include "exec/graph.h"
+#include "properties/must_order.h"
 #include "properties/proof_cone.h"
 
 namespace syncproof::exec {
@@ -42,9 +44,10 @@ struct ConeGraph {
 class ConeGraphs {
  public:
   explicit ConeGraphs(const model::LoweredProgram& p);
-  // nullopt for a race (no cone proves one).
-  std::optional<properties::Cone> cone(const properties::Obligation& o) const {
-    return maker_.cone(o, /*dense=*/false);
+  // nullopt for a race (no cone proves one). `unkeyed`: properties::ConeMaker::cone's.
+  std::optional<properties::Cone> cone(const properties::Obligation& o,
+                                       const std::vector<char>* unkeyed = nullptr) const {
+    return maker_.cone(o, /*dense=*/false, unkeyed);
   }
   // The cone's graph under `dropped`, from the program's safety wait rules. Afterwards local()
   // maps the program's events to it until the next call.
@@ -73,6 +76,39 @@ class ConeGraphs {
   std::map<const std::vector<uint32_t>*, Candidates> candidates_;  // by WaitRules' list
   // By step list (held, so that its address stays its own): by operation, whether it is listed.
   std::map<const void*, std::pair<properties::OpList, std::vector<uint8_t>>> in_list_;
+};
+
+// An obligation's proof cones, by the line mates that are key events of them. Keyed by every
+// mate, a read's cone reaches back to the earliest write to its GL2 lines: in a frame that
+// rewrites its buffers every block, to the start of the frame, so that the frame's proofs cost
+// its length each. A mate that is quiet in a cone (properties::MustOrder::quiet of the obligation
+// restricted to it: in no execution does the mate keep the line dirty while an invalidation of
+// the cone runs) is left out of the cone's searches, so it need not be a key: the keys start
+// empty and take in the mates the cone's quiet list leaves in, until it leaves in none outside
+// them (the keys only grow, so this ends). A cone is any set (properties/proof_cone.h), and a
+// mate outside it is dirty throughout there (exec/watch.cpp), so each is a proof cone; the keys
+// only decide how much it can prove.
+class ConeQuestions {
+ public:
+  struct Question {
+    properties::Cone c;
+    properties::Obligation inside;  // the obligation restricted to the cone (ConeGraphs::restrict)
+  };
+  // The quiet list of a restricted obligation with the assumptions in `dropped` left out.
+  using QuietOf =
+      std::function<properties::MustOrder::Quiet(const properties::Obligation&, uint32_t)>;
+  // Not for a race (no cone proves one).
+  ConeQuestions(ConeGraphs& cones, const properties::Obligation& o, QuietOf quiet_of);
+  // The question whose cone keys every mate not quiet in it under `dropped`, and that quiet list.
+  // Valid while this lives (each is made once).
+  const Question& get(uint32_t dropped, properties::MustOrder::Quiet* quiet);
+
+ private:
+  ConeGraphs& cones_;
+  const properties::Obligation& o_;
+  QuietOf quiet_of_;
+  std::vector<char> first_;  // the keys to start from (by mate: 1 for not a key)
+  std::map<std::vector<char>, Question> made_;
 };
 
 }  // namespace syncproof::exec

@@ -157,7 +157,8 @@ Cone ConeMaker::whole() const {
   return c;
 }
 
-std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense) const {
+std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense,
+                                    const std::vector<char>* unkeyed) const {
   using K = Obligation::Kind;
   std::vector<EventId> early, late;
   auto write_events = [&](uint32_t a, std::vector<EventId>& v) {
@@ -168,7 +169,9 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense) const {
     case K::Fresh:
       write_events(o.fresh.write, early), late.push_back(p_.accesses[o.fresh.read].ev);
       // A line mate's arrival and its way to memory decide whether the GL2 step is open.
-      for (const LineMate& m : o.fresh.mates) write_events(m.access, early);
+      for (size_t k = 0; k < o.fresh.mates.size(); ++k)
+        if (!unkeyed || k >= unkeyed->size() || !(*unkeyed)[k])
+          write_events(o.fresh.mates[k].access, early);
       break;
     case K::Ordered:
       early = o.ordering.before, late = o.ordering.after;

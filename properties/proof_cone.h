@@ -66,8 +66,11 @@ class ConeMaker {
   // in some executions only, and a cone that leaned on it would keep no rule for its wait.
   explicit ConeMaker(const model::LoweredProgram& p, uint64_t usable = ~uint64_t{0});
   // nullopt for a race, which no cone can prove. `dense`: also the flags by event and by rule,
-  // which cost the program's size (the rest costs the cone's).
-  std::optional<Cone> cone(const Obligation& o, bool dense = true) const;
+  // which cost the program's size (the rest costs the cone's). `unkeyed`: by line mate of a Fresh
+  // obligation, those whose events are not key events (S is any set: a mate outside S is dirty
+  // throughout there, exec/watch.cpp); an empty list or none keys every mate.
+  std::optional<Cone> cone(const Obligation& o, bool dense = true,
+                           const std::vector<char>* unkeyed = nullptr) const;
   // The whole program as a cone: every event, every wait rule, none under a guard. A monotone
   // rule is asked over its essential candidates where the orders that put the others after them
   // have no guard (the same rule in every execution, as in a cone). So its question is the whole
