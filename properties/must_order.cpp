@@ -480,14 +480,19 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
   q.fills.assign(f.fills.size(), 0), q.fill_guards.assign(f.fills.size(), 0);
   if (f.gl2_up >= 0 && !f.mates.empty()) {
     // The invalidations that could carry the data: neither before the write's arrival (the data
-    // is in memory only after it) nor after the read.
-    std::vector<uint32_t> window;
+    // is in memory only after it) nor after the read. One that is outside only through orders
+    // under assumptions is in the window without them: with each, those assumptions (a mate
+    // dirty while it runs is quiet only under them), else 0.
+    std::vector<std::pair<uint32_t, uint32_t>> window;
     for (uint32_t oi : f.steps[static_cast<size_t>(f.gl2_up)].ops) {
       const EventId e = p_.cache_ops[oi].ev;
       const Coverage& c = p_.cache_ops[oi].cov;
       bool touches = c.kind != Coverage::Kind::Nothing;
       if (c.kind == Coverage::Kind::Range) touches = c.lo <= f.hi && f.lo <= c.hi;
-      if (touches && !reaches(e, arrive) && !reaches(read, e)) window.push_back(oi);
+      if (!touches) continue;
+      const bool before = reaches(e, arrive), after = !before && reaches(read, e);
+      const uint32_t outside = before ? guards(e, arrive) : after ? guards(read, e) : 0;
+      if ((!before && !after) || outside != 0) window.push_back({oi, outside});
     }
     const MemAccess& w = p_.accesses[f.write];
     for (size_t m = 0; m < f.mates.size(); ++m) {
@@ -505,7 +510,8 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
       uint32_t bits = 0;
       bool ok = lo <= hi;
       for (size_t i = 0; ok && i < window.size(); ++i) {
-        const EventId e = p_.cache_ops[window[i]].ev;
+        const auto [op, outside] = window[i];
+        const EventId e = p_.cache_ops[op].ev;
         if (reaches(e, x)) {
           bits |= guards(e, x);
           continue;
@@ -513,6 +519,10 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
         std::vector<EventId> pts;
         const auto end = chain(x, mate.steps, 0, lo, hi, e, &pts);
         ok = end && *end != e;
+        if (!ok && outside != 0) {  // outside the window under these
+          bits |= outside, ok = true;
+          continue;
+        }
         if (!ok) break;
         pts.push_back(e);
         for (size_t k = 0; k + 1 < pts.size(); ++k) bits |= guards(pts[k], pts[k + 1]);

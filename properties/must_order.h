@@ -64,7 +64,9 @@ class MustOrder {
   // that could carry the data (one not before the write's arrival, nor after the read) precedes
   // or follows its write-back to memory; a fill after the read, or followed by a covering
   // invalidation of the render back-end step before the write's arrival. By paths, as paths();
-  // `guards` collects their assumptions. The executor leaves them out of its searches.
+  // `guards` collects their assumptions, with those of the paths that put an invalidation at
+  // which a mate may be dirty before the write's arrival or after the read (without them it could
+  // carry the data). The executor leaves them out of its searches.
   struct Quiet {
     std::vector<char> mates, fills;  // by index in Freshness::mates / fills
     uint32_t guards = 0;

@@ -215,3 +215,49 @@ TEST_CASE("executor cones: a read's cone keys only the line mates not quiet in i
   const properties::CaseResult without = exec::check_case(pr.c, options(false));
   CHECK(std::holds_alternative<properties::Proved>(without.results.at(0).verdict));
 }
+
+// The standard Wait's GL2 invalidation comes before the upload's arrival only through the
+// fence's coherence (A-STD-FENCE-COHERENT: it completes before the queue resumes, and so before
+// g2's signal that the upload waits for): outside the window of invalidations that could carry
+// the data, but only under that assumption. The line mate is dirty there (it is written back
+// after the wait for `up`), so its quiet proof rests on A-STD-FENCE-COHERENT, and a re-run
+// without that assumption no longer leaves the mate out.
+TEST_CASE(
+    "executor cones: a line mate is quiet only under the assumptions that keep an "
+    "invalidation out of the window") {
+  auto pr = lang::parse_case("quiet.sync", R"(queue gfx graphics
+queue cpu host
+buffer a 0x100000 0x40
+buffer b 0x100040 0x40
+fence g1
+fence g2
+fence up
+on gfx:
+  dirty: Dispatch writes a as uav
+  Wait(g1, 1)
+  Signal(g2, 1)
+  WaitX(up, 1)
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(GL2_WRITEBACK, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(GL2_INVALIDATE | GL1_INVALIDATE | VCACHE_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  read: Dispatch reads b as srv
+on cpu:
+  Signal(g1, 1)
+  Wait(g2, 1)
+  upload: Host writes b as host
+  Signal(up, 1)
+prove visible upload -> read
+)");
+  REQUIRE(!pr.has_errors());
+  const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+  const auto obs = properties::obligations_for(p, pr.c.properties.at(0));
+  REQUIRE(obs.list.size() == 1);
+  REQUIRE(obs.list[0].fresh.mates.size() == 1);
+  properties::MustOrder must(p);
+  const properties::MustOrder::Quiet q = must.quiet(obs.list[0]);
+  const uint32_t coherent = 1u << static_cast<int>(model::AssumptionId::StdFenceCoherent);
+  REQUIRE(q.mates.at(0) == 1);
+  CHECK((q.mate_guards.at(0) & coherent) != 0);
+  CHECK((q.guards & coherent) != 0);
+  CHECK(q.without(coherent).mates.at(0) == 0);
+}
