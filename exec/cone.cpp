@@ -21,6 +21,24 @@ ConeGraphs::ConeGraphs(const LoweredProgram& p)
   for (uint32_t i = 0; i < p.cache_ops.size(); ++i) ops_at_[p.cache_ops[i].ev].push_back(i);
 }
 
+uint32_t ConeGraphs::leaned_on(uint32_t dropped) const {
+  return dropped & guard_ids(maker_.implied_guards());
+}
+
+std::optional<properties::Cone> ConeGraphs::cone(const properties::Obligation& o,
+                                                 const std::vector<char>* unkeyed,
+                                                 uint32_t dropped) {
+  const uint32_t leaned = leaned_on(dropped);
+  if (leaned == 0) return maker_.cone(o, /*dense=*/false, unkeyed);
+  std::unique_ptr<properties::ConeMaker>& m = makers_without_[leaned];
+  if (!m) {
+    // Neither polarity of a dropped assumption's guard holds in every execution.
+    const uint64_t guards = uint64_t{leaned} | uint64_t{leaned} << 32;
+    m = std::make_unique<properties::ConeMaker>(p_, ~guards);
+  }
+  return m->cone(o, /*dense=*/false, unkeyed);
+}
+
 ConeGraph ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
   for (EventId e : last_) local_[e] = UINT32_MAX;
   ConeGraph out;
@@ -137,10 +155,11 @@ ConeQuestions::ConeQuestions(ConeGraphs& cones, const properties::Obligation& o,
 const ConeQuestions::Question& ConeQuestions::get(uint32_t dropped,
                                                   properties::MustOrder::Quiet* quiet) {
   std::vector<char> unkeyed = first_;
+  const uint32_t leaned = cones_.leaned_on(dropped);
   for (;;) {
-    auto [it, fresh] = made_.try_emplace(unkeyed);
+    auto [it, fresh] = made_.try_emplace({leaned, unkeyed});
     if (fresh) {
-      properties::Cone c = *cones_.cone(o_, &unkeyed);
+      properties::Cone c = *cones_.cone(o_, &unkeyed, dropped);
       properties::Obligation inside = cones_.restrict(o_, c);
       it->second = Question{std::move(c), std::move(inside)};
     }

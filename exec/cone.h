@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -45,10 +46,17 @@ class ConeGraphs {
  public:
   explicit ConeGraphs(const model::LoweredProgram& p);
   // nullopt for a race (no cone proves one). `unkeyed`: properties::ConeMaker::cone's.
+  // `dropped`: the assumptions the question leaves out. The program's maker puts a wait's
+  // candidate after another through any orders, and a cone that leaned on orders under a dropped
+  // assumption keeps no rule for the wait (make()): the wait is free there, and the cone proves
+  // little. So the cone is made by a maker that uses no order under those (properties::ConeMaker's
+  // `usable`), which makes the candidates essential that then are, and keeps the rule.
   std::optional<properties::Cone> cone(const properties::Obligation& o,
-                                       const std::vector<char>* unkeyed = nullptr) const {
-    return maker_.cone(o, /*dense=*/false, unkeyed);
-  }
+                                       const std::vector<char>* unkeyed = nullptr,
+                                       uint32_t dropped = 0);
+  // The assumptions of `dropped` the program's maker leans on (0: the cone is the program
+  // maker's); questions with the same give the same cones.
+  uint32_t leaned_on(uint32_t dropped) const;
   // The cone's graph under `dropped`, from the program's safety wait rules. Afterwards local()
   // maps the program's events to it until the next call.
   ConeGraph make(const properties::Cone& c, WaitRules& rules, uint32_t dropped);
@@ -62,6 +70,8 @@ class ConeGraphs {
  private:
   const model::LoweredProgram& p_;
   properties::ConeMaker maker_;
+  // By leaned_on(dropped) but 0: the makers without the orders under those assumptions.
+  std::map<uint32_t, std::unique_ptr<properties::ConeMaker>> makers_without_;
   std::vector<uint32_t> local_;
   std::vector<model::EventId> last_;  // the events local_ maps now
   // A monotone rule's candidates (writer indices, exec::WaitRules) as flags by writer, and whether
@@ -99,8 +109,8 @@ class ConeQuestions {
       std::function<properties::MustOrder::Quiet(const properties::Obligation&, uint32_t)>;
   // Not for a race (no cone proves one).
   ConeQuestions(ConeGraphs& cones, const properties::Obligation& o, QuietOf quiet_of);
-  // The question whose cone keys every mate not quiet in it under `dropped`, and that quiet list.
-  // Valid while this lives (each is made once).
+  // The question whose cone keys every mate not quiet in it under `dropped`, and that quiet list;
+  // the cone is ConeGraphs::cone's under `dropped`. Valid while this lives (each is made once).
   const Question& get(uint32_t dropped, properties::MustOrder::Quiet* quiet);
 
  private:
@@ -108,7 +118,7 @@ class ConeQuestions {
   const properties::Obligation& o_;
   QuietOf quiet_of_;
   std::vector<char> first_;  // the keys to start from (by mate: 1 for not a key)
-  std::map<std::vector<char>, Question> made_;
+  std::map<std::pair<uint32_t, std::vector<char>>, Question> made_;  // by leaned_on, keys
 };
 
 }  // namespace syncproof::exec

@@ -132,6 +132,41 @@ TEST_CASE(
   CHECK(without.g.vrules.empty());
 }
 
+// The same program asked without A-BOP-FIFO: the program's cone kept only the first write and
+// so no rule (the wait was free there); the cone made without the orders under A-BOP-FIFO takes
+// the second write in as an essential candidate and keeps the rule with both, under no guard.
+TEST_CASE(
+    "executor cones: a cone asked without an assumption keeps the rule with the candidates "
+    "then essential") {
+  auto pr = lang::parse_case("two-writes.sync", testing::kTwoLabelWrites);
+  REQUIRE(!pr.has_errors());
+  const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+  REQUIRE(p.waits.size() == 1);
+  const model::WaitRule& w = p.waits[0];
+  REQUIRE(w.candidates.size() == 2);
+  const auto obs = properties::obligations_for(p, pr.c.properties.at(0));
+  exec::ConeGraphs cones(p);
+  const uint32_t fifo = 1u << static_cast<int>(model::AssumptionId::BopFifo);
+  CHECK(cones.leaned_on(fifo) == fifo);
+  CHECK(cones.leaned_on(0) == 0);
+  const auto all = cones.cone(obs.list.at(0));
+  const auto without_fifo = cones.cone(obs.list.at(0), nullptr, fifo);
+  REQUIRE(all);
+  REQUIRE(without_fifo);
+  auto has = [](const properties::Cone& c, model::EventId e) {
+    return std::binary_search(c.events.begin(), c.events.end(), e);
+  };
+  const model::EventId first = w.candidates[0], second = w.candidates[1];
+  CHECK(has(*all, first) != has(*all, second));  // one of them, the one A-BOP-FIFO puts first
+  CHECK(has(*without_fifo, first));
+  CHECK(has(*without_fifo, second));
+  exec::WaitRules rules(p, exec::WaitMode::Safety);
+  const exec::ConeGraph g = cones.make(*without_fifo, rules, fifo);
+  REQUIRE(g.g.rule_wait.size() == 1);
+  CHECK(g.g.cand_start[1] - g.g.cand_start[0] == 2);
+  CHECK((g.present & fifo) == 0);
+}
+
 namespace {
 
 // A host upload into the second half of a GL2 line whose first half a dispatch wrote before the
