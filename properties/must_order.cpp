@@ -494,6 +494,12 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
       const uint32_t outside = before ? guards(e, arrive) : after ? guards(read, e) : 0;
       if ((!before && !after) || outside != 0) window.push_back({oi, outside});
     }
+    // In completion order, so that a mate's way to memory found for one invalidation serves the
+    // later ones it precedes.
+    std::sort(window.begin(), window.end(), [&](const auto& a, const auto& b) {
+      return std::pair(pos_[p_.cache_ops[a.first].ev], a.first) <
+             std::pair(pos_[p_.cache_ops[b.first].ev], b.first);
+    });
     const MemAccess& w = p_.accesses[f.write];
     for (size_t m = 0; m < f.mates.size(); ++m) {
       const LineMate& mate = f.mates[m];
@@ -509,6 +515,7 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
       }
       uint32_t bits = 0;
       bool ok = lo <= hi;
+      EventId written = kNoEvent;  // where a way to memory found so far ends (its guards in bits)
       for (size_t i = 0; ok && i < window.size(); ++i) {
         const auto [op, outside] = window[i];
         const EventId e = p_.cache_ops[op].ev;
@@ -516,9 +523,14 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
           bits |= guards(e, x);
           continue;
         }
+        if (written != kNoEvent && written != e && reaches(written, e)) {
+          bits |= guards(written, e);
+          continue;
+        }
         std::vector<EventId> pts;
         const auto end = chain(x, mate.steps, 0, lo, hi, e, &pts);
         ok = end && *end != e;
+        if (ok) written = *end;
         if (!ok && outside != 0) {  // outside the window under these
           bits |= outside, ok = true;
           continue;
