@@ -276,8 +276,12 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
   uint32_t used = 0, needed = 0;
   std::optional<properties::Violated> first;
   int failing = 0;
+  // Once an obligation fails, the property's verdict is that violation and lists no assumptions:
+  // the later obligations are only counted (failing or not), which needs no minimization.
+  ExecOptions counting = opt;
+  counting.minimize_assumptions = false;
   for (size_t i = 0; i < obs.size(); ++i) {
-    ObligationResult r = decide(p, graphs, cones, obs[i], opt, st, needed);
+    ObligationResult r = decide(p, graphs, cones, obs[i], first ? counting : opt, st, needed);
     if (r.status == Status::Unknown) {
       if (first) break;  // a counterexample already found stands
       return properties::Unknown{fmt::format("{} on '{}'", r.reason, obs[i].name)};
