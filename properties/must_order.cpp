@@ -513,6 +513,12 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
         q.mates[m] = 1, q.mate_guards[m] = guards(x, arrive);
         continue;
       }
+      // A mate that reaches GL2 only after the read is dirty only after it, when no invalidation
+      // can carry the data to the read any more.
+      if (lo <= hi && reaches(read, x)) {
+        q.mates[m] = 1, q.mate_guards[m] = guards(read, x);
+        continue;
+      }
       uint32_t bits = 0;
       bool ok = lo <= hi;
       EventId written = kNoEvent;  // where a way to memory found so far ends (its guards in bits)

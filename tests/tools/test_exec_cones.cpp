@@ -296,3 +296,37 @@ prove visible upload -> read
   CHECK((q.guards & coherent) != 0);
   CHECK(q.without(coherent).mates.at(0) == 0);
 }
+
+// A line mate written after the read (the partial flush waits for the read's waves) is dirty only
+// after it, so the GL2 invalidation of the other queue, which may run at any time, cannot be
+// held shut by it when it could still carry the data: the mate is quiet, under no assumption.
+TEST_CASE("executor cones: a line mate that reaches GL2 only after the read is quiet") {
+  auto pr = lang::parse_case("late.sync", R"(queue gfx graphics
+queue acs compute
+queue cpu host
+buffer a 0x100000 0x40
+buffer b 0x100040 0x40
+fence up
+on gfx:
+  WaitX(up, 1)
+  SyncTopOfPipeX(GL2_INVALIDATE | GL1_INVALIDATE | VCACHE_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  read: Dispatch reads b as srv
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  late: Dispatch writes a as uav
+on acs:
+  SyncTopOfPipeX(GL2_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+on cpu:
+  upload: Host writes b as host
+  Signal(up, 1)
+prove visible upload -> read
+)");
+  REQUIRE(!pr.has_errors());
+  const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+  const auto obs = properties::obligations_for(p, pr.c.properties.at(0));
+  REQUIRE(obs.list.size() == 1);
+  REQUIRE(obs.list[0].fresh.mates.size() == 1);
+  properties::MustOrder must(p);
+  const properties::MustOrder::Quiet q = must.quiet(obs.list[0]);
+  CHECK(q.mates.at(0) == 1);
+  CHECK(q.mate_guards.at(0) == 0);
+}
