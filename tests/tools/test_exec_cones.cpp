@@ -198,27 +198,43 @@ struct MateCone {
   size_t mates_quiet = 0;
 };
 
-MateCone mate_cone(const std::string& text, bool use_quiet) {
+// f(p, o) for the lowered program of `text` and its only property's only obligation, a Fresh one
+// with one line mate.
+template <class F>
+auto with_one_mate(const std::string& text, F f) {
   auto pr = lang::parse_case("mate.sync", text);
   REQUIRE(!pr.has_errors());
   const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
   const auto obs = properties::obligations_for(p, pr.c.properties.at(0));
   REQUIRE(obs.list.size() == 1);
-  const properties::Obligation& o = obs.list[0];
-  REQUIRE(o.fresh.mates.size() == 1);
-  exec::ConeGraphs cones(p);
-  properties::MustOrder must(p);
-  exec::ConeQuestions questions(cones, o, [&](const properties::Obligation& inside, uint32_t) {
-    return use_quiet ? must.quiet(inside) : properties::MustOrder::Quiet{};
+  REQUIRE(obs.list[0].fresh.mates.size() == 1);
+  return f(p, obs.list[0]);
+}
+
+// The obligation's quiet list (properties::MustOrder::quiet) in the whole program.
+properties::MustOrder::Quiet quiet_of(const std::string& text) {
+  return with_one_mate(text, [](const model::LoweredProgram& p, const properties::Obligation& o) {
+    properties::MustOrder must(p);
+    return must.quiet(o);
   });
-  properties::MustOrder::Quiet quiet;
-  const exec::ConeQuestions::Question& q = questions.get(0, &quiet);
-  MateCone out;
-  const model::EventId mate = p.accesses[o.fresh.mates[0].access].ev;
-  out.mate_in = std::binary_search(q.c.events.begin(), q.c.events.end(), mate);
-  out.size = q.c.size;
-  out.mates_quiet = static_cast<size_t>(std::count(quiet.mates.begin(), quiet.mates.end(), 1));
-  return out;
+}
+
+MateCone mate_cone(const std::string& text, bool use_quiet) {
+  return with_one_mate(text, [&](const model::LoweredProgram& p, const properties::Obligation& o) {
+    exec::ConeGraphs cones(p);
+    properties::MustOrder must(p);
+    exec::ConeQuestions questions(cones, o, [&](const properties::Obligation& inside, uint32_t) {
+      return use_quiet ? must.quiet(inside) : properties::MustOrder::Quiet{};
+    });
+    properties::MustOrder::Quiet quiet;
+    const exec::ConeQuestions::Question& q = questions.get(0, &quiet);
+    MateCone out;
+    const model::EventId mate = p.accesses[o.fresh.mates[0].access].ev;
+    out.mate_in = std::binary_search(q.c.events.begin(), q.c.events.end(), mate);
+    out.size = q.c.size;
+    out.mates_quiet = static_cast<size_t>(std::count(quiet.mates.begin(), quiet.mates.end(), 1));
+    return out;
+  });
 }
 
 }  // namespace
@@ -260,7 +276,7 @@ TEST_CASE("executor cones: a read's cone keys only the line mates not quiet in i
 TEST_CASE(
     "executor cones: a line mate is quiet only under the assumptions that keep an "
     "invalidation out of the window") {
-  auto pr = lang::parse_case("quiet.sync", R"(queue gfx graphics
+  const properties::MustOrder::Quiet q = quiet_of(R"(queue gfx graphics
 queue cpu host
 buffer a 0x100000 0x40
 buffer b 0x100040 0x40
@@ -283,13 +299,6 @@ on cpu:
   Signal(up, 1)
 prove visible upload -> read
 )");
-  REQUIRE(!pr.has_errors());
-  const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
-  const auto obs = properties::obligations_for(p, pr.c.properties.at(0));
-  REQUIRE(obs.list.size() == 1);
-  REQUIRE(obs.list[0].fresh.mates.size() == 1);
-  properties::MustOrder must(p);
-  const properties::MustOrder::Quiet q = must.quiet(obs.list[0]);
   const uint32_t coherent = 1u << static_cast<int>(model::AssumptionId::StdFenceCoherent);
   REQUIRE(q.mates.at(0) == 1);
   CHECK((q.mate_guards.at(0) & coherent) != 0);
@@ -301,7 +310,7 @@ prove visible upload -> read
 // after it, so the GL2 invalidation of the other queue, which may run at any time, cannot be
 // held shut by it when it could still carry the data: the mate is quiet, under no assumption.
 TEST_CASE("executor cones: a line mate that reaches GL2 only after the read is quiet") {
-  auto pr = lang::parse_case("late.sync", R"(queue gfx graphics
+  const properties::MustOrder::Quiet q = quiet_of(R"(queue gfx graphics
 queue acs compute
 queue cpu host
 buffer a 0x100000 0x40
@@ -320,13 +329,6 @@ on cpu:
   Signal(up, 1)
 prove visible upload -> read
 )");
-  REQUIRE(!pr.has_errors());
-  const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
-  const auto obs = properties::obligations_for(p, pr.c.properties.at(0));
-  REQUIRE(obs.list.size() == 1);
-  REQUIRE(obs.list[0].fresh.mates.size() == 1);
-  properties::MustOrder must(p);
-  const properties::MustOrder::Quiet q = must.quiet(obs.list[0]);
   CHECK(q.mates.at(0) == 1);
   CHECK(q.mate_guards.at(0) == 0);
 }
