@@ -51,6 +51,7 @@ properties::Times model_times(solver::Solver& s, const Encoding& enc, size_t n) 
 // pushed (the caller pops it once done with the model).
 bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, const Obligation& o,
                    const CheckOptions& opt, const std::vector<solver::Term>& assumed) {
+  if (!opt.untie) return false;
   std::vector<EventId> shown = properties::focus_events(p, o);
   auto add_ops = [&](const std::vector<properties::Step>& steps) {
     for (const auto& st : steps)
@@ -327,6 +328,7 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
   std::optional<properties::Violated> first;
   int failing = 0;
   for (const Obligation& o : obs) {
+    if (first && opt.first_violation) break;  // the first in order: the same one either way
     if (fast) {
       if (auto mask = fast->paths(o)) {
         by_paths.push_back(&o), path_lists.push_back(*mask);

@@ -32,6 +32,16 @@ struct CheckOptions {
   // only the whole program.
   bool slice = true;
   size_t slice_above = 2000;
+  // Ask once more for a counterexample whose shown events are apart in time when the solver tied
+  // some (encode/check.cpp: separate_ties): it makes the trace read as an interleaving, and it is
+  // most of a violated question's time on a mid-size case (a 131-command frame: 0.45 s of 0.5 s).
+  // A fix search reads only the verdicts and which obligation failed (synth/search.h), so it
+  // leaves it off; what is shown to the user keeps it.
+  bool untie = true;
+  // Stop a violated property at its first failing obligation (in the obligations' order, so the
+  // counterexample is the one a full check gives; its count of failing obligations is then 1, a
+  // lower bound): what a fix search asks, which reads only whether and where a property fails.
+  bool first_violation = false;
   // Take the solver's Z3 contexts from this pool (solver/context_pool.h: for the questions of one
   // search on one thread, whose answers may then differ from a fresh context's); none: fresh ones.
   std::shared_ptr<solver::ContextPool> contexts;

@@ -1,7 +1,9 @@
 // Counterexamples from slices (properties/slice.h, encode/check.cpp) against the whole program:
 // the same verdict for every property of the bundled library and of generated frames with and
 // without their bugs, with and without slicing (and with slicing, the frames' violations really
-// come from slices); and every counterexample, sliced or not, replays on the executor.
+// come from slices); and every counterexample, sliced or not, replays on the executor. Also the
+// questions a fix search asks (first violations only, no untied traces): the same verdicts and
+// the same first failing obligation.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
@@ -28,8 +30,14 @@ void slice_compare(const std::string& file, const std::string& text, SliceTally*
   encode::CheckOptions with, without;
   with.slice_above = 0;  // every program, however small
   without.slice = false;
+  // What a fix search asks (crosscheck/fix_engines.cpp): slices at every size, each violated
+  // property stopped at its first failing obligation, no second question to untie the trace.
+  encode::CheckOptions searching = with;
+  searching.untie = false, searching.first_violation = true;
   const properties::CaseResult a = encode::check_case(pr.c, with);
   const properties::CaseResult b = encode::check_case(pr.c, without);
+  const properties::CaseResult f = encode::check_case(pr.c, searching);
+  REQUIRE(f.results.size() == b.results.size());
   ++t->cases, t->sliced += a.sliced;
   CHECK(b.sliced == 0);
   REQUIRE(a.results.size() == b.results.size());
@@ -40,6 +48,22 @@ void slice_compare(const std::string& file, const std::string& text, SliceTally*
     if (va.index() != vb.index())
       FAIL_CHECK(fmt::format("{}: property {}: {} with slicing, {} without", file, i,
                              properties::verdict_name(va), properties::verdict_name(vb)));
+    const properties::Verdict& vf = f.results[i].verdict;
+    if (vf.index() != vb.index())
+      FAIL_CHECK(fmt::format("{}: property {}: {} as a fix search asks, {} in full", file, i,
+                             properties::verdict_name(vf), properties::verdict_name(vb)));
+    if (const auto* x = std::get_if<properties::Violated>(&vf)) {
+      const auto& full = std::get<properties::Violated>(vb);
+      // The same obligation fails first; the count stops there.
+      CHECK_MESSAGE(x->witness.obligation == full.witness.obligation, file);
+      CHECK_MESSAGE(x->failing == std::min(full.failing, 1), file);
+      if (x->witness.obligation >= 0) {
+        auto obs = properties::obligations_for(p, pr.c.properties[f.results[i].property]);
+        const auto r = exec::replay(p, obs.list[static_cast<size_t>(x->witness.obligation)],
+                                    x->witness.times, x->witness.line);
+        if (!r.ok) FAIL_CHECK(fmt::format("{}: property {} (fix search): {}", file, i, r.problem));
+      }
+    }
     const auto* v = std::get_if<properties::Violated>(&va);
     if (!v || v->witness.obligation < 0) continue;
     ++t->violated;
