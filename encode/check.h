@@ -38,9 +38,9 @@ struct CheckOptions {
   // A fix search reads only the verdicts and which obligation failed (synth/search.h), so it
   // leaves it off; what is shown to the user keeps it.
   bool untie = true;
-  // Stop a violated property at its first failing obligation (in the obligations' order, so the
-  // counterexample is the one a full check gives; its count of failing obligations is then 1, a
-  // lower bound): what a fix search asks, which reads only whether and where a property fails.
+  // Stop a violated property at its first failing obligation (in the obligations' order, so it
+  // is the obligation a full check reports; the count of failing obligations is then 1, a lower
+  // bound): what a fix search asks, which reads only whether and where a property fails.
   bool first_violation = false;
   // Take the solver's Z3 contexts from this pool (solver/context_pool.h: for the questions of one
   // search on one thread, whose answers may then differ from a fresh context's); none: fresh ones.
