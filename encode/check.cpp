@@ -338,10 +338,12 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
     // Only a question the must-happen-before paths could not answer: mostly a violation, which a
     // slice finds. Under --no-order-proofs most questions are proofs, and a slice proves nothing.
     if (fast && opt.slice && p.events.size() > opt.slice_above) {
+      // After the first counterexample, a violation is only counted: its trace is never read.
       const int index = static_cast<int>(&o - obs.data());
-      if (auto v = sliced_violation(p, o, index, so, opt, query_counter, slicing)) {
+      if (first ? sliced_run(p, o, so, opt, query_counter, slicing).has_value()
+                : (first = sliced_violation(p, o, index, so, opt, query_counter, slicing))
+                      .has_value()) {
         ++failing, ++*sliced;
-        if (!first) first = std::move(*v);
         continue;
       }
     }
