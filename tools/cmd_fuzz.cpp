@@ -53,6 +53,17 @@ struct Totals {
   uint64_t internal = 0;                    // cases stopped by an exception
   uint64_t commands = 0, max_commands = 0;  // over the checked cases
   double smt_ms = 0, exec_ms = 0;
+  // Each engine's slowest case (its own check time) and the executor's gave-ups: what a pass's
+  // time goes to, and whether a deadline or budget cut a question (the SMT engine's are in
+  // `verdicts`).
+  struct Slowest {
+    double ms = 0;
+    uint64_t seed = 0;
+    void take(double t, uint64_t s) {
+      if (t > ms) ms = t, seed = s;
+    }
+  } slowest_smt, slowest_exec;
+  uint64_t exec_unknown = 0;
 };
 
 // The signature a shrunk case must keep: the same problem on the same kind of property.
@@ -166,6 +177,9 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
       continue;
     }
     t.smt_ms += x.smt.ms, t.exec_ms += x.exec.ms;
+    t.slowest_smt.take(x.smt.ms, fc.seed), t.slowest_exec.take(x.exec.ms, fc.seed);
+    for (const auto& r : x.exec.results)
+      t.exec_unknown += std::holds_alternative<properties::Unknown>(r.verdict);
     bool vacuous = false;
     for (const auto& r : x.smt.results) {
       ++t.verdicts[r.verdict.index()];
@@ -209,15 +223,17 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
   out << fmt::format(
       "fuzz: seeds {}..{}: {} cases ({} checked by both engines, {} invalid on purpose and "
       "rejected by the linter; {:.1f} commands on average, {} at most), {} properties ({} proved, "
-      "{} violated, {} unknown, {} errors; {} vacuous cases); smt {:.1f} cases/s, exec {:.1f} "
-      "cases/s, {:.1f}s wall; {} disagreements, {} internal errors, {} linter bugs, {} generator "
-      "bugs, {} not monotone\n",
+      "{} violated, {} unknown, {} errors; {} vacuous cases; the executor: {} unknown); smt {:.1f} "
+      "cases/s (slowest {:.0f} ms, seed {}), exec {:.1f} cases/s (slowest {:.0f} ms, seed {}), "
+      "{:.1f}s wall; {} disagreements, {} internal errors, {} linter bugs, {} generator bugs, {} "
+      "not monotone\n",
       a.seed, a.seed + a.count - 1, t.cases, t.checked, t.invalid - t.linter_bugs,
       t.checked ? static_cast<double>(t.commands) / static_cast<double>(t.checked) : 0.0,
       t.max_commands, t.properties, t.verdicts[0], t.verdicts[1], t.verdicts[2], t.verdicts[3],
-      t.vacuous, t.smt_ms > 0 ? t.checked * 1000.0 / t.smt_ms : 0.0,
-      t.exec_ms > 0 ? t.checked * 1000.0 / t.exec_ms : 0.0, wall, t.disagreements, t.internal,
-      t.linter_bugs, t.generator_bugs, t.not_monotone);
+      t.vacuous, t.exec_unknown, t.smt_ms > 0 ? t.checked * 1000.0 / t.smt_ms : 0.0,
+      t.slowest_smt.ms, t.slowest_smt.seed, t.exec_ms > 0 ? t.checked * 1000.0 / t.exec_ms : 0.0,
+      t.slowest_exec.ms, t.slowest_exec.seed, wall, t.disagreements, t.internal, t.linter_bugs,
+      t.generator_bugs, t.not_monotone);
   Exit e = Exit::Ok;
   if (t.disagreements) e = worse(e, Exit::Disagreement);
   if (t.internal) e = worse(e, Exit::Internal);

@@ -316,3 +316,13 @@ TEST_CASE("missing: names advice that works, and a fence never signalled is told
   CHECK(r.out.find("    missing: a signal (Signal or Signal2X) of the fence to the value the wait "
                    "needs\n") != std::string::npos);
 }
+
+TEST_CASE(
+    "fuzz: the summary gives each engine's rate, its slowest case and the executor's gave-ups") {
+  Ran r = run("fuzz --seed 1 --count 4 --no-monotone --quiet");
+  CHECK(r.rc == 0);
+  // The times differ from run to run; the seeds are among the four checked.
+  const std::regex summary(
+      R"(^fuzz: seeds 1\.\.4: 4 cases .*; the executor: 0 unknown\); smt [0-9.]+ cases/s \(slowest [0-9]+ ms, seed [1-4]\), exec [0-9.]+ cases/s \(slowest [0-9]+ ms, seed [1-4]\), [0-9.]+s wall; 0 disagreements, )");
+  CHECK_MESSAGE(std::regex_search(r.out, summary), r.out);
+}
