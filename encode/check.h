@@ -35,8 +35,9 @@ struct CheckOptions {
   // Ask once more for a counterexample whose shown events are apart in time when the solver tied
   // some (encode/check.cpp: separate_ties): it makes the trace read as an interleaving, and it is
   // most of a violated question's time on a mid-size case (a 131-command frame: 0.45 s of 0.5 s).
-  // A fix search reads only the verdicts and which obligation failed (synth/search.h), so it
-  // leaves it off; what is shown to the user keeps it.
+  // A fix search reads the verdicts, which obligation failed and the flags the explanation
+  // blames (only to order its tries: synth/search.h), never how the trace reads, so it leaves it
+  // off; what is shown to the user keeps it.
   bool untie = true;
   // Stop a violated property at its first failing obligation (in the obligations' order, so it
   // is the obligation a full check reports; the count of failing obligations is then 1, a lower
