@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "exec/check.h"
 #include "model/d3d12.h"
@@ -198,50 +199,94 @@ std::vector<MetaProblem> metamorphic_check(const Case& c, const encode::CheckOpt
       flags_per_case);
 }
 
-std::vector<MetaProblem> metamorphic_check(
-    const Case& c, const std::function<properties::CaseResult(const Case&)>& run,
-    size_t flags_per_case) {
+namespace {
+
+using Run = std::function<properties::CaseResult(const Case&)>;
+// A variant's verdicts by property of the case; nullopt: not asked.
+using Verdicts = std::vector<std::optional<properties::Verdict>>;
+
+Verdicts all_of(const properties::CaseResult& r) {
+  Verdicts out;
+  for (const auto& x : r.results) out.emplace_back(x.verdict);
+  return out;
+}
+
+// `run` on the variant `v` asked only the properties `which` (indices of the case's properties,
+// which every variant keeps in order). An engine decides each property on its own (the others
+// asked change nothing of its verdict), so these are the verdicts a run asking all would give.
+Verdicts ask_only(const Run& run, Case v, const std::vector<size_t>& which) {
+  Verdicts out(v.properties.size());
+  if (which.empty()) return out;
+  std::vector<Property> all = std::move(v.properties);
+  v.properties.clear();
+  for (size_t i : which) v.properties.push_back(all[i]);
+  const properties::CaseResult r = run(v);
+  for (size_t k = 0; k < which.size() && k < r.results.size(); ++k)
+    out[which[k]] = r.results[k].verdict;
+  return out;
+}
+
+template <class V>
+bool is(const std::optional<properties::Verdict>& v) {
+  return v && std::holds_alternative<V>(*v);
+}
+
+}  // namespace
+
+std::vector<MetaProblem> metamorphic_check(const Case& c, const Run& run, size_t flags_per_case) {
   const properties::CaseResult base = run(c);
+  const Verdicts as_is = all_of(base);
   std::vector<MetaProblem> out;
   // A proof's assumption list suffices: with every assumption it does not list turned off, the
-  // property is still proved (one run per distinct list).
-  std::map<std::vector<std::string>, properties::CaseResult> only;
-  for (size_t i = 0; i < c.properties.size(); ++i) {
-    const auto* p = std::get_if<properties::Proved>(&base.results[i].verdict);
-    if (!p) continue;
-    auto it = only.find(p->assumptions);
-    if (it == only.end()) {
-      Case v = c;
-      for (const AssumptionDef& a : all_assumptions())
-        if (std::find(p->assumptions.begin(), p->assumptions.end(), a.name) == p->assumptions.end())
-          v = with_assumption(v, a.id, false);
-      it = only.emplace(p->assumptions, run(v)).first;
-    }
-    if (const auto* bad = std::get_if<properties::Violated>(&it->second.results[i].verdict)) {
-      const std::string list = fmt::format("[{}]", fmt::join(p->assumptions, ", "));
-      out.push_back({fmt::format("only the proof's assumptions {} on", list), i,
-                     fmt::format("proved [{}], violated with only those assumptions on: {}",
-                                 fmt::join(p->assumptions, ", "), bad->trace.why)});
-    }
+  // property is still proved (one run per distinct list, asked the properties with that list).
+  std::map<std::vector<std::string>, std::vector<size_t>> by_list;
+  for (size_t i = 0; i < c.properties.size(); ++i)
+    if (const auto* p = std::get_if<properties::Proved>(&base.results[i].verdict))
+      by_list[p->assumptions].push_back(i);
+  std::vector<std::pair<size_t, properties::Violated>> unlisted;  // by property
+  for (const auto& [list, props] : by_list) {
+    Case v = c;
+    for (const AssumptionDef& a : all_assumptions())
+      if (std::find(list.begin(), list.end(), a.name) == list.end())
+        v = with_assumption(v, a.id, false);
+    const Verdicts only = ask_only(run, std::move(v), props);
+    for (size_t i : props)
+      if (is<properties::Violated>(only[i]))
+        unlisted.emplace_back(i, std::get<properties::Violated>(*only[i]));
+  }
+  std::sort(unlisted.begin(), unlisted.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [i, bad] : unlisted) {
+    const auto& list = std::get<properties::Proved>(base.results[i].verdict).assumptions;
+    out.push_back({fmt::format("only the proof's assumptions [{}] on", fmt::join(list, ", ")), i,
+                   fmt::format("proved [{}], violated with only those assumptions on: {}",
+                               fmt::join(list, ", "), bad.trace.why)});
   }
   for (const auto& [cons, lib] : relations(c, flags_per_case)) {
     if (cons.same && lib.same) continue;
-    const properties::CaseResult a = cons.same ? base : run(cons.c);
-    const properties::CaseResult b = lib.same ? base : run(lib.c);
     const std::string& mutated = cons.mutated.empty() ? lib.mutated : cons.mutated;
+    // Only a property the conservative side proves and the liberal side violates breaks the
+    // relation. A side that is the case itself is known already, so the other side is asked only
+    // the properties that can still break it (none: no run at all); with neither, the liberal
+    // side is asked what the conservative side proved.
+    std::vector<size_t> open;
     for (size_t i = 0; i < c.properties.size(); ++i) {
       const model::Property& prop = c.properties[i];
       if (!mutated.empty() && prop.kind == model::PropertyKind::Ordered &&
           (prop.from == mutated || prop.to == mutated))
         continue;  // the mutation changed what the property asks (metamorphic.h)
-      const auto& va = a.results[i].verdict;
-      const auto& vb = b.results[i].verdict;
-      if (std::holds_alternative<properties::Proved>(va) &&
-          std::holds_alternative<properties::Violated>(vb))
+      if (cons.same && !is<properties::Proved>(as_is[i])) continue;
+      if (lib.same && !is<properties::Violated>(as_is[i])) continue;
+      open.push_back(i);
+    }
+    const Verdicts a = cons.same ? as_is : ask_only(run, cons.c, open);
+    if (!cons.same) std::erase_if(open, [&](size_t i) { return !is<properties::Proved>(a[i]); });
+    const Verdicts b = lib.same ? as_is : ask_only(run, lib.c, open);
+    for (size_t i : open)
+      if (is<properties::Proved>(a[i]) && is<properties::Violated>(b[i]))
         out.push_back({fmt::format("{} vs {}", cons.what, lib.what), i,
                        fmt::format("proved under {}, violated under {}: {}", cons.what, lib.what,
-                                   std::get<properties::Violated>(vb).trace.why)});
-    }
+                                   std::get<properties::Violated>(*b[i]).trace.why)});
   }
   return out;
 }
