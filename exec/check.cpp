@@ -281,6 +281,7 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
   ExecOptions counting = opt;
   counting.minimize_assumptions = false;
   for (size_t i = 0; i < obs.size(); ++i) {
+    if (first && opt.first_violation) break;
     ObligationResult r = decide(p, graphs, cones, obs[i], first ? counting : opt, st, needed);
     if (r.status == Status::Unknown) {
       if (first) break;  // a counterexample already found stands

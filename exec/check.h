@@ -34,6 +34,11 @@ struct ExecOptions {
   // the whole program; --slice-above sets cone_above as it sets the SMT engine's slice_above).
   bool cones = true;
   size_t cone_above = 2000;
+  // Stop a violated property at its first failing obligation (its count of failing obligations is
+  // then 1, a lower bound; the counterexample is the one a full check gives): for callers that
+  // read only verdicts (tools/metamorphic.h), to whom the later obligations' searches, proofs
+  // most of them, are of no use.
+  bool first_violation = false;
 };
 
 properties::CaseResult check_case(const model::Case& c, const ExecOptions& o);

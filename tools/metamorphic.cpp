@@ -178,6 +178,7 @@ exec::ExecOptions metamorphic_exec_options(const encode::CheckOptions& opt) {
   exec::ExecOptions eo;
   eo.timeout_ms = opt.timeout_ms;
   eo.minimize_assumptions = false;
+  eo.first_violation = true;  // a verdict, not how many obligations fail
   return eo;
 }
 
@@ -187,6 +188,7 @@ std::vector<MetaProblem> metamorphic_check(const Case& c, const encode::CheckOpt
   o.profile.reset();
   o.assume.clear();
   o.dump_dir.reset();
+  o.first_violation = true;  // the relations compare verdicts, never counts
   const exec::ExecOptions eo = metamorphic_exec_options(opt);
   exec::ExecOptions base = eo;
   base.minimize_assumptions = true;  // the case's own lists are checked: the ones users see

@@ -290,3 +290,37 @@ TEST_CASE("a relation asks only the side it does not know, and only what can sti
     CHECK(runs == expected);
   }
 }
+
+TEST_CASE(
+    "the metamorphic runs stop a property at its first failing obligation, verdicts unchanged") {
+  encode::CheckOptions opt;
+  const exec::ExecOptions eo = metamorphic_exec_options(opt);
+  CHECK(eo.first_violation);
+  // A no-hazards property with three failing obligations (two races and a write-after-write):
+  // the same verdict and the same first obligation, counted as one.
+  const model::Case c = testing::parse_case_text(R"(queue gfx graphics
+queue acs compute
+buffer grid 0x10000 0x4000
+on gfx:
+  Dispatch writes grid as uav
+on acs:
+  Dispatch writes grid as uav
+  Dispatch reads grid as srv
+refute no-hazards
+)");
+  exec::ExecOptions counting = eo;
+  counting.first_violation = false;
+  const properties::CaseResult first = exec::check_case(c, eo);
+  const properties::CaseResult all = exec::check_case(c, counting);
+  REQUIRE(first.results.size() == 1);
+  REQUIRE(all.results.size() == 1);
+  const auto* vf = std::get_if<properties::Violated>(&first.results[0].verdict);
+  const auto* va = std::get_if<properties::Violated>(&all.results[0].verdict);
+  REQUIRE(vf);
+  REQUIRE(va);
+  CHECK(va->failing > 1);
+  CHECK(vf->failing == 1);
+  CHECK(vf->witness.obligation == va->witness.obligation);
+  CHECK(vf->trace.why == va->trace.why);
+  CHECK(first.states <= all.states);
+}
