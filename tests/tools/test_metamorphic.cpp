@@ -39,6 +39,16 @@ uint32_t flags_at(const model::Case& c, unsigned line) {
   return 0;
 }
 
+// The verdict of the case's only property with `eo`, which must be a V, and the run's states.
+template <class V>
+std::pair<V, uint64_t> only_verdict(const model::Case& c, const exec::ExecOptions& eo) {
+  const properties::CaseResult r = exec::check_case(c, eo);
+  REQUIRE(r.results.size() == 1);
+  const auto* v = std::get_if<V>(&r.results[0].verdict);
+  REQUIRE(v);
+  return {*v, r.states};
+}
+
 }  // namespace
 
 TEST_CASE("relations: every configuration pair, and each operation flag added or removed") {
@@ -246,18 +256,12 @@ prove visible produce -> consume
 )");
   exec::ExecOptions minimized = eo;
   minimized.minimize_assumptions = true;
-  const properties::CaseResult fast = exec::check_case(c, eo);
-  const properties::CaseResult full = exec::check_case(c, minimized);
-  REQUIRE(fast.results.size() == 1);
-  REQUIRE(full.results.size() == 1);
-  const auto* pf = std::get_if<properties::Proved>(&fast.results[0].verdict);
-  const auto* pm = std::get_if<properties::Proved>(&full.results[0].verdict);
-  REQUIRE(pf);
-  REQUIRE(pm);
-  CHECK(std::includes(pf->assumptions.begin(), pf->assumptions.end(), pm->assumptions.begin(),
-                      pm->assumptions.end()));
-  CHECK(pf->assumptions.size() > pm->assumptions.size());
-  CHECK(fast.states < full.states);
+  const auto [fast, fast_states] = only_verdict<properties::Proved>(c, eo);
+  const auto [full, full_states] = only_verdict<properties::Proved>(c, minimized);
+  CHECK(std::includes(fast.assumptions.begin(), fast.assumptions.end(), full.assumptions.begin(),
+                      full.assumptions.end()));
+  CHECK(fast.assumptions.size() > full.assumptions.size());
+  CHECK(fast_states < full_states);
 }
 
 TEST_CASE("a relation asks only the side it does not know, and only what can still break it") {
@@ -310,17 +314,11 @@ refute no-hazards
 )");
   exec::ExecOptions counting = eo;
   counting.first_violation = false;
-  const properties::CaseResult first = exec::check_case(c, eo);
-  const properties::CaseResult all = exec::check_case(c, counting);
-  REQUIRE(first.results.size() == 1);
-  REQUIRE(all.results.size() == 1);
-  const auto* vf = std::get_if<properties::Violated>(&first.results[0].verdict);
-  const auto* va = std::get_if<properties::Violated>(&all.results[0].verdict);
-  REQUIRE(vf);
-  REQUIRE(va);
-  CHECK(va->failing > 1);
-  CHECK(vf->failing == 1);
-  CHECK(vf->witness.obligation == va->witness.obligation);
-  CHECK(vf->trace.why == va->trace.why);
-  CHECK(first.states <= all.states);
+  const auto [first, first_states] = only_verdict<properties::Violated>(c, eo);
+  const auto [all, all_states] = only_verdict<properties::Violated>(c, counting);
+  CHECK(all.failing > 1);
+  CHECK(first.failing == 1);
+  CHECK(first.witness.obligation == all.witness.obligation);
+  CHECK(first.trace.why == all.trace.why);
+  CHECK(first_states <= all_states);
 }
