@@ -64,6 +64,7 @@ struct Totals {
     }
   } slowest_smt, slowest_exec;
   uint64_t exec_unknown = 0;
+  double meta_ms = 0;  // the metamorphic checks' runs (check_monotone), shrinking included
 };
 
 // The signature a shrunk case must keep: the same problem on the same kind of property.
@@ -217,7 +218,12 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
         }
       break;  // one report per case
     }
-    if (a.monotone && x.problems.empty()) check_monotone(a, fc, pr, t, out);
+    if (a.monotone && x.problems.empty()) {
+      const auto m0 = std::chrono::steady_clock::now();
+      check_monotone(a, fc, pr, t, out);
+      t.meta_ms +=
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m0).count();
+    }
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out << fmt::format(
@@ -225,15 +231,16 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
       "rejected by the linter; {:.1f} commands on average, {} at most), {} properties ({} proved, "
       "{} violated, {} unknown, {} errors; {} vacuous cases; the executor: {} unknown); smt {:.1f} "
       "cases/s (slowest {:.0f} ms, seed {}), exec {:.1f} cases/s (slowest {:.0f} ms, seed {}), "
-      "{:.1f}s wall; {} disagreements, {} internal errors, {} linter bugs, {} generator bugs, {} "
+      "metamorphic checks {:.1f}s, {:.1f}s wall; {} disagreements, {} internal errors, {} linter "
+      "bugs, {} generator bugs, {} "
       "not monotone\n",
       a.seed, a.seed + a.count - 1, t.cases, t.checked, t.invalid - t.linter_bugs,
       t.checked ? static_cast<double>(t.commands) / static_cast<double>(t.checked) : 0.0,
       t.max_commands, t.properties, t.verdicts[0], t.verdicts[1], t.verdicts[2], t.verdicts[3],
       t.vacuous, t.exec_unknown, t.smt_ms > 0 ? t.checked * 1000.0 / t.smt_ms : 0.0,
       t.slowest_smt.ms, t.slowest_smt.seed, t.exec_ms > 0 ? t.checked * 1000.0 / t.exec_ms : 0.0,
-      t.slowest_exec.ms, t.slowest_exec.seed, wall, t.disagreements, t.internal, t.linter_bugs,
-      t.generator_bugs, t.not_monotone);
+      t.slowest_exec.ms, t.slowest_exec.seed, t.meta_ms / 1000, wall, t.disagreements, t.internal,
+      t.linter_bugs, t.generator_bugs, t.not_monotone);
   Exit e = Exit::Ok;
   if (t.disagreements) e = worse(e, Exit::Disagreement);
   if (t.internal) e = worse(e, Exit::Internal);
