@@ -52,7 +52,8 @@ void slice_compare(const std::string& file, const std::string& text, SliceTally*
     if (vf.index() != vb.index())
       FAIL_CHECK(fmt::format("{}: property {}: {} as a fix search asks, {} in full", file, i,
                              properties::verdict_name(vf), properties::verdict_name(vb)));
-    if (const auto* x = std::get_if<properties::Violated>(&vf)) {
+    const auto* x = std::get_if<properties::Violated>(&vf);
+    if (x && vf.index() == vb.index()) {
       const auto& full = std::get<properties::Violated>(vb);
       // The same obligation fails first; the count stops there.
       CHECK_MESSAGE(x->witness.obligation == full.witness.obligation, file);
