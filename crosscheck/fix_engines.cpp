@@ -11,9 +11,11 @@ namespace syncproof::crosscheck {
 
 namespace {
 
-synth::Engines engines(const encode::CheckOptions& s, const exec::ExecOptions& ex) {
+// `search`: the SMT engine's options for the search's questions; `s` those of the check of a fix.
+synth::Engines engines(const encode::CheckOptions& search, const encode::CheckOptions& s,
+                       const exec::ExecOptions& ex) {
   synth::Engines e;
-  e.search = [s](const model::Case& c) { return encode::check_case(c, s); };
+  e.search = [search](const model::Case& c) { return encode::check_case(c, search); };
   e.verify = [s, ex](const model::Case& c) {
     CrossResult x = cross_check(c, s, ex);
     synth::Verification v;
@@ -36,7 +38,7 @@ synth::FixOptions fix_options(const encode::CheckOptions& smt, const exec::ExecO
   o.budget = budget;
   encode::CheckOptions s = smt;
   s.dump_dir.reset();
-  synth::Engines plain = engines(s, ex);
+  synth::Engines plain = engines(s, s, ex);
   o.search = std::move(plain.search);
   o.verify = std::move(plain.verify);
   // Each search's SMT questions share a pool of Z3 contexts: a fix search makes one per engine
@@ -48,16 +50,15 @@ synth::FixOptions fix_options(const encode::CheckOptions& smt, const exec::ExecO
   o.session = [s, ex] {
     encode::CheckOptions pooled = s;
     pooled.contexts = std::make_shared<solver::ContextPool>();
-    synth::Engines e = engines(pooled, ex);
-    pooled.untie = false;
-    pooled.first_violation = true;
+    encode::CheckOptions searching = pooled;
+    searching.untie = false;
+    searching.first_violation = true;
     // And it looks for each counterexample in its obligation's slice whatever the program's
     // size: most of a search's questions are violations (synth/search.h grows sets of edits
     // that still fail), and with the pool's contexts a slice's own context costs little.
     // (Measured on cases/frames, `syncproof_bench fix`: median 415 -> 119 ms.)
-    pooled.slice_above = 0;
-    e.search = [pooled](const model::Case& c) { return encode::check_case(c, pooled); };
-    return e;
+    searching.slice_above = 0;
+    return engines(searching, pooled, ex);
   };
   return o;
 }

@@ -15,6 +15,7 @@
 
 #include "crosscheck/cross_check.h"
 #include "lang/parse.h"
+#include "properties/result.h"
 #include "report/run.h"
 #include "tools/commands.h"
 #include "tools/exit_codes.h"
@@ -221,8 +222,7 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
     if (a.monotone && x.problems.empty()) {
       const auto m0 = std::chrono::steady_clock::now();
       check_monotone(a, fc, pr, t, out);
-      t.meta_ms +=
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m0).count();
+      t.meta_ms += properties::ms_since(m0);
     }
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -232,8 +232,7 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
       "{} violated, {} unknown, {} errors; {} vacuous cases; the executor: {} unknown); smt {:.1f} "
       "cases/s (slowest {:.0f} ms, seed {}), exec {:.1f} cases/s (slowest {:.0f} ms, seed {}), "
       "metamorphic checks {:.1f}s, {:.1f}s wall; {} disagreements, {} internal errors, {} linter "
-      "bugs, {} generator bugs, {} "
-      "not monotone\n",
+      "bugs, {} generator bugs, {} not monotone\n",
       a.seed, a.seed + a.count - 1, t.cases, t.checked, t.invalid - t.linter_bugs,
       t.checked ? static_cast<double>(t.commands) / static_cast<double>(t.checked) : 0.0,
       t.max_commands, t.properties, t.verdicts[0], t.verdicts[1], t.verdicts[2], t.verdicts[3],

@@ -245,24 +245,24 @@ std::vector<MetaProblem> metamorphic_check(const Case& c, const Run& run, size_t
   for (size_t i = 0; i < c.properties.size(); ++i)
     if (const auto* p = std::get_if<properties::Proved>(&base.results[i].verdict))
       by_list[p->assumptions].push_back(i);
-  std::vector<std::pair<size_t, properties::Violated>> unlisted;  // by property
+  std::map<std::vector<std::string>, Verdicts> only;
   for (const auto& [list, props] : by_list) {
     Case v = c;
     for (const AssumptionDef& a : all_assumptions())
       if (std::find(list.begin(), list.end(), a.name) == list.end())
         v = with_assumption(v, a.id, false);
-    const Verdicts only = ask_only(run, std::move(v), props);
-    for (size_t i : props)
-      if (is<properties::Violated>(only[i]))
-        unlisted.emplace_back(i, std::get<properties::Violated>(*only[i]));
+    only.emplace(list, ask_only(run, std::move(v), props));
   }
-  std::sort(unlisted.begin(), unlisted.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [i, bad] : unlisted) {
-    const auto& list = std::get<properties::Proved>(base.results[i].verdict).assumptions;
-    out.push_back({fmt::format("only the proof's assumptions [{}] on", fmt::join(list, ", ")), i,
-                   fmt::format("proved [{}], violated with only those assumptions on: {}",
-                               fmt::join(list, ", "), bad.trace.why)});
+  for (size_t i = 0; i < c.properties.size(); ++i) {
+    const auto* p = std::get_if<properties::Proved>(&base.results[i].verdict);
+    if (!p) continue;
+    const std::optional<properties::Verdict>& v = only.at(p->assumptions)[i];
+    if (!is<properties::Violated>(v)) continue;
+    out.push_back(
+        {fmt::format("only the proof's assumptions [{}] on", fmt::join(p->assumptions, ", ")), i,
+         fmt::format("proved [{}], violated with only those assumptions on: {}",
+                     fmt::join(p->assumptions, ", "),
+                     std::get<properties::Violated>(*v).trace.why)});
   }
   for (const auto& [cons, lib] : relations(c, flags_per_case)) {
     if (cons.same && lib.same) continue;
