@@ -274,6 +274,13 @@ void MustOrder::build_mate_links() {
   }
 }
 
+std::optional<uint32_t> MustOrder::after_prev(uint32_t a, uint32_t stamp) {
+  const uint32_t prev = prev_mate_[a];
+  if (!chains_ || budget_ || prev == kNoMate || mark_[prev] != stamp || !linked(prev))
+    return std::nullopt;
+  return mark_guards_[prev];
+}
+
 bool MustOrder::linked(uint32_t a) {
   if (a == kNoMate || next_mate_[a] == kNoMate) return false;
   if (linked_[a] == kUnknown)
@@ -479,19 +486,38 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
   q.mates.assign(f.mates.size(), 0), q.mate_guards.assign(f.mates.size(), 0);
   q.fills.assign(f.fills.size(), 0), q.fill_guards.assign(f.fills.size(), 0);
   if (f.gl2_up >= 0 && !f.mates.empty()) {
+    if (!links_built_) build_mate_links();
+    if (mark_.size() != p_.accesses.size()) mark_.assign(p_.accesses.size(), 0);
+    if (mark_guards_.size() != p_.accesses.size()) mark_guards_.assign(p_.accesses.size(), 0);
+    const uint32_t after = ++stamp_;  // a mate's mark this call: arrives after the read
     // The invalidations that could carry the data: neither before the write's arrival (the data
     // is in memory only after it) nor after the read. One that is outside only through orders
     // under assumptions is in the window without them: with each, those assumptions (a mate
-    // dirty while it runs is quiet only under them), else 0.
+    // dirty while it runs is quiet only under them), else 0. Latest first: an invalidation shown
+    // before the write's arrival (guards G) answers for an earlier one of its queue that reaches
+    // it without guards (before it, so before the arrival under G). A frame's invalidations on a
+    // queue the write's is ordered after only under assumptions were otherwise each a search from
+    // there to the write. (G is a real path's, not always the one a search of its own would pick:
+    // a sufficient list, as every list here; see the header.)
     std::vector<std::pair<uint32_t, uint32_t>> window;
-    for (uint32_t oi : f.steps[static_cast<size_t>(f.gl2_up)].ops) {
+    std::vector<std::pair<EventId, uint32_t>> later(p_.commands.size(), {kNoEvent, 0});
+    const std::vector<std::pair<uint32_t, uint32_t>>& ops =
+        ops_by_pos(f.steps[static_cast<size_t>(f.gl2_up)].ops);
+    for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
+      const uint32_t oi = it->second;
       const EventId e = p_.cache_ops[oi].ev;
       const Coverage& c = p_.cache_ops[oi].cov;
       bool touches = c.kind != Coverage::Kind::Nothing;
       if (c.kind == Coverage::Kind::Range) touches = c.lo <= f.hi && f.lo <= c.hi;
       if (!touches) continue;
-      const bool before = reaches(e, arrive), after = !before && reaches(read, e);
-      const uint32_t outside = before ? guards(e, arrive) : after ? guards(read, e) : 0;
+      std::pair<EventId, uint32_t>& next = later[p_.events[e].queue];
+      std::optional<uint32_t> before;
+      if (chains_ && !budget_ && next.first != kNoEvent && free_path(e, next.first))
+        before = next.second;
+      if (!before && reaches(e, arrive)) before = guards(e, arrive);
+      if (before) next = {e, *before};
+      const bool after = !before && reaches(read, e);
+      const uint32_t outside = before ? *before : after ? guards(read, e) : 0;
       if ((!before && !after) || outside != 0) window.push_back({oi, outside});
     }
     // In completion order, so that a mate's way to memory found for one invalidation serves the
@@ -514,10 +540,18 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
         continue;
       }
       // A mate that reaches GL2 only after the read is dirty only after it, when no invalidation
-      // can carry the data to the read any more.
-      if (lo <= hi && reaches(read, x)) {
-        q.mates[m] = 1, q.mate_guards[m] = guards(read, x);
-        continue;
+      // can carry the data to the read any more. The previous write of its access group, shown
+      // to arrive after the read under guards G this call and linked to it by a guard-free path
+      // (linked()), answers for it: read ~> prev ~> x, under G. A read's later mates are whole
+      // groups to the end of the frame; without this each was a search from the read that far.
+      if (lo <= hi) {
+        std::optional<uint32_t> g = after_prev(mate.access, after);
+        if (!g && reaches(read, x)) g = guards(read, x);
+        if (g) {
+          q.mates[m] = 1, q.mate_guards[m] = *g;
+          mark_[mate.access] = after, mark_guards_[mate.access] = *g;
+          continue;
+        }
       }
       uint32_t bits = 0;
       bool ok = lo <= hi;

@@ -32,6 +32,12 @@
 //   operation makes every later linked one after it too, one in memory before the write every
 //   earlier linked one down the same path, so each question asks only the first (or last) mate
 //   of each chain.
+// - quiet()'s questions are about every mate and every GL2 invalidation of the frame: a mate
+//   arriving after the read answers for the next write of its group when their arrivals are
+//   linked without guards, and an invalidation before the write's arrival for the earlier ones
+//   of its queue that reach it without guards (chains). Their guards are those of the path
+//   through the neighbour: sufficient, though a search of its own may pick a path with other
+//   assumptions (tests/tools/test_exec_cones.cpp compares both).
 // A proof's list is sufficient (its paths use no other assumption); minimize() makes a property's
 // list irredundant with searches that leave assumptions out. The tests check both against the
 // whole-program fixpoint in tests/tools/must_order_reference.h.
@@ -51,8 +57,10 @@ class MustOrder {
  public:
   // tails: read the essential candidates of a rule whose list is a linked tail of its word's
   // writers off per word (essentials()); false takes each list one candidate at a time, as the
-  // tests compare.
-  explicit MustOrder(const model::LoweredProgram& p, bool tails = true);
+  // tests compare. chains: quiet() answers for a line mate or an invalidation through its
+  // neighbour's answer where a guard-free path links them; false asks each one, as the tests
+  // compare.
+  explicit MustOrder(const model::LoweredProgram& p, bool tails = true, bool chains = true);
 
   // Proved: the assumptions guarding the paths found (sufficient, not always needed).
   // nullopt: no proof found.
@@ -167,7 +175,7 @@ class MustOrder {
 
   const model::LoweredProgram& p_;
   uint32_t forbidden_ = 0;
-  bool tails_ = true;
+  bool tails_ = true, chains_ = true;
   size_t memo_limit_;
   std::map<uint32_t, std::unique_ptr<MustOrder>> without_;
   uint64_t* budget_ = nullptr;             // pops left to this search (nullptr: no limit)
@@ -210,11 +218,14 @@ class MustOrder {
   static constexpr uint32_t kNoMate = UINT32_MAX;
   static constexpr uint8_t kUnknown = 2;
   bool links_built_ = false;
-  std::vector<uint32_t> next_mate_, prev_mate_, mark_;
+  std::vector<uint32_t> next_mate_, prev_mate_, mark_, mark_guards_;
   std::vector<uint8_t> linked_;
   uint32_t stamp_ = 0;
   // Whether write `a`'s arrival reaches the next write of its group's on a guard-free path.
   bool linked(uint32_t a);
+  // When the previous write of `a`'s group is marked `stamp` and linked to `a`: its guards
+  // (mark_guards_). Only without a budget.
+  std::optional<uint32_t> after_prev(uint32_t a, uint32_t stamp);
   size_t memo_bytes_ = 0;
   uint64_t by_position_ = 0, searches_ = 0, pops_ = 0;
 };

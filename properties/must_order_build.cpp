@@ -32,8 +32,8 @@ void csr(size_t n, const std::vector<std::pair<uint32_t, uint32_t>>& edges,
 
 }  // namespace
 
-MustOrder::MustOrder(const LoweredProgram& p, bool tails)
-    : p_(p), tails_(tails), memo_limit_(kMemoBytes) {
+MustOrder::MustOrder(const LoweredProgram& p, bool tails, bool chains)
+    : p_(p), tails_(tails), chains_(chains), memo_limit_(kMemoBytes) {
   const size_t n = p.events.size();
   // Positions: the order in which events complete when an event completes once everything
   // ordered before it has and, for each wait rule it has that orders anything, one of the rule's

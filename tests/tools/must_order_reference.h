@@ -21,6 +21,8 @@ class ReferenceMustOrder {
 
   // Proved: the assumptions whose guarded orders the paths used. nullopt: no proof found.
   std::optional<std::set<model::AssumptionId>> prove(const properties::Obligation& o);
+  // Whether a path a ~> b exists (t(a) < t(b) in every execution the assumptions allow).
+  bool reaches(model::EventId a, model::EventId b) { return from(a).seen[b]; }
 
  private:
   struct Reach {
@@ -28,7 +30,6 @@ class ReferenceMustOrder {
     std::vector<uint32_t> parent_edge;  // order index used to reach it (UINT32_MAX: wait)
   };
   const Reach& from(model::EventId src);
-  bool reaches(model::EventId a, model::EventId b) { return from(a).seen[b]; }
   void guards_on_path(model::EventId a, model::EventId b, std::set<model::AssumptionId>* out);
   bool covers_all(uint32_t op, uint64_t lo, uint64_t hi) const;
   // A chain of covering operations through `steps`, each after the previous point, starting

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 
 #include "exec/check.h"
 #include "exec/cone.h"
@@ -20,6 +21,7 @@
 #include "tests/sample.h"
 #include "tests/tools/generated_cases.h"
 #include "tests/tools/library_cases.h"
+#include "tests/tools/must_order_reference.h"
 
 using namespace syncproof;
 
@@ -331,4 +333,58 @@ prove visible upload -> read
 )");
   CHECK(q.mates.at(0) == 1);
   CHECK(q.mate_guards.at(0) == 0);
+}
+
+// MustOrder::quiet answers for a line mate through the previous write of its group, and for an
+// invalidation through the next one of its queue, where a guard-free path links the two: the same
+// mates and fills quiet as asking each one on its own, over the library and the generated cases
+// (frames rewrite their buffers every block: whole groups of mates). The path through the
+// neighbour may rest on more assumptions than the one a search of its own picks (both are real
+// paths): where the guards differ, the whole-program fixpoint with every other assumption off
+// still puts the mate after the read or before the write's arrival.
+TEST_CASE("executor cones: quiet's answers through a neighbour are each one's own") {
+  size_t obligations = 0, quiet_mates = 0, guarded = 0, other_guards = 0;
+  uint64_t pops_chains = 0, pops_each = 0;
+  const uint32_t all = (uint32_t{1} << model::kAssumptionCount) - 1;
+  auto compare = [&](const std::string& file, const std::string& text) {
+    auto pr = lang::parse_case(file, text);
+    REQUIRE(!pr.has_errors());
+    const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+    properties::MustOrder chains(p), each(p, true, false);
+    std::map<uint32_t, std::unique_ptr<testing::ReferenceMustOrder>> without;
+    for (const model::Property& prop : pr.c.properties) {
+      if (prop.kind == model::PropertyKind::DeadlockFree) continue;
+      for (const properties::Obligation& o : properties::obligations_for(p, prop).list) {
+        if (o.kind != properties::Obligation::Kind::Fresh || o.fresh.mates.empty()) continue;
+        const properties::MustOrder::Quiet a = chains.quiet(o), b = each.quiet(o);
+        CAPTURE(file);
+        CAPTURE(o.name);
+        CHECK(a.mates == b.mates);
+        CHECK(a.fills == b.fills);
+        ++obligations;
+        quiet_mates += static_cast<size_t>(std::count(a.mates.begin(), a.mates.end(), 1));
+        guarded += a.guards != 0;
+        const model::EventId read = p.accesses[o.fresh.read].ev;
+        const model::EventId arrive = p.accesses[o.fresh.write].arrive;
+        for (size_t k = 0; k < a.mates.size(); ++k) {
+          if (!a.mates[k] || a.mate_guards[k] == b.mate_guards[k]) continue;
+          ++other_guards;
+          auto& ref = without[all & ~a.mate_guards[k]];
+          if (!ref) ref = std::make_unique<testing::ReferenceMustOrder>(p, all & ~a.mate_guards[k]);
+          const model::EventId x = p.accesses[o.fresh.mates[k].access].arrive;
+          CHECK((ref->reaches(read, x) || ref->reaches(x, arrive)));
+        }
+      }
+    }
+    pops_chains += chains.pops(), pops_each += each.pops();
+  };
+  for (const auto& [file, text] : testing::library_cases()) compare(file, text);
+  for (const auto& [file, text] : testing::generated_cases(300, 1500)) compare(file, text);
+  MESSAGE(obligations, " obligations, ", quiet_mates, " mates quiet (", other_guards,
+          " on another path), ", guarded, " with guards; the searches took ", pops_chains,
+          " events from their queues (", pops_each, " asking each one)");
+  CHECK(obligations > 500);
+  CHECK(quiet_mates > 10000);
+  CHECK(guarded > 100);
+  CHECK(pops_chains < pops_each);
 }
