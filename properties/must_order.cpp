@@ -495,10 +495,10 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
     // under assumptions is in the window without them: with each, those assumptions (a mate
     // dirty while it runs is quiet only under them), else 0. Latest first: an invalidation shown
     // before the write's arrival (guards G) answers for an earlier one of its queue that reaches
-    // it without guards (before it, so before the arrival under G). A frame's invalidations on a
+    // it (guards H: before it, so before the arrival under G and H). A frame's invalidations on a
     // queue the write's is ordered after only under assumptions were otherwise each a search from
-    // there to the write. (G is a real path's, not always the one a search of its own would pick:
-    // a sufficient list, as every list here; see the header.)
+    // there to the write. (G and H are a real path's, not always the one a search of its own would
+    // pick: a sufficient list, as every list here; see the header.)
     std::vector<std::pair<uint32_t, uint32_t>> window;
     std::vector<std::pair<EventId, uint32_t>> later(p_.commands.size(), {kNoEvent, 0});
     const std::vector<std::pair<uint32_t, uint32_t>>& ops =
@@ -512,8 +512,8 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
       if (!touches) continue;
       std::pair<EventId, uint32_t>& next = later[p_.events[e].queue];
       std::optional<uint32_t> before;
-      if (chains_ && !budget_ && next.first != kNoEvent && free_path(e, next.first))
-        before = next.second;
+      if (chains_ && !budget_ && next.first != kNoEvent && reaches(e, next.first))
+        before = guards(e, next.first) | next.second;
       if (!before && reaches(e, arrive)) before = guards(e, arrive);
       if (before) next = {e, *before};
       const bool after = !before && reaches(read, e);

@@ -35,7 +35,7 @@
 // - quiet()'s questions are about every mate and every GL2 invalidation of the frame: a mate
 //   arriving after the read answers for the next write of its group when their arrivals are
 //   linked without guards, and an invalidation before the write's arrival for the earlier ones
-//   of its queue that reach it without guards (chains). Their guards are those of the path
+//   of its queue that reach it (chains). Their guards are those of the path
 //   through the neighbour: sufficient, though a search of its own may pick a path with other
 //   assumptions (tests/tools/test_exec_cones.cpp compares both).
 // A proof's list is sufficient (its paths use no other assumption); minimize() makes a property's
