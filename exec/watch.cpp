@@ -298,12 +298,29 @@ std::vector<uint64_t> line_units(const LoweredProgram& p, const Obligation& o) {
   std::vector<uint64_t> cand{sh.lo};
   // A line mate matters on the units of its GL2 lines, and through its own operations' coverage.
   std::vector<const properties::LineMate*> mates;
+  std::vector<const void*> lists;  // the mates' step lists taken (they share a few)
   if (o.kind == Obligation::Kind::Fresh && o.fresh.gl2_up >= 0)
     for (const properties::LineMate& m : o.fresh.mates) {
       mates.push_back(&m);
       cand.push_back(m.lo), cand.push_back(m.hi + 1);
-      for (const Step& s : m.steps) ops.insert(ops.end(), s.ops.begin(), s.ops.end());
+      for (const Step& s : m.steps)
+        if (std::find(lists.begin(), lists.end(), s.ops.id()) == lists.end()) {
+          lists.push_back(s.ops.id());
+          ops.insert(ops.end(), s.ops.begin(), s.ops.end());
+        }
     }
+  // A unit's class is what covers it and which mates it is relevant to: the same operation or
+  // the same mate range twice adds nothing to it (a read's hundreds of mates share a few step
+  // lists and ranges).
+  std::sort(ops.begin(), ops.end());
+  ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
+  std::sort(mates.begin(), mates.end(), [](const auto* a, const auto* b) {
+    return std::pair(a->lo, a->hi) < std::pair(b->lo, b->hi);
+  });
+  mates.erase(
+      std::unique(mates.begin(), mates.end(),
+                  [](const auto* a, const auto* b) { return a->lo == b->lo && a->hi == b->hi; }),
+      mates.end());
   for (uint32_t oi : ops) {
     const Coverage& c = p.cache_ops[oi].cov;
     if (c.kind == Coverage::Kind::Range || c.kind == Coverage::Kind::Margin) {
