@@ -53,6 +53,7 @@ synth::FixOptions fix_options(const encode::CheckOptions& smt, const exec::ExecO
     encode::CheckOptions searching = pooled;
     searching.untie = false;
     searching.first_violation = true;
+    searching.assumption_lists = false;
     // And it looks for each counterexample in its obligation's slice whatever the program's
     // size: most of a search's questions are violations (synth/search.h grows sets of edits
     // that still fail), and with the pool's contexts a slice's own context costs little.

@@ -397,6 +397,10 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
     first->failing = failing;
     return *first;
   }
+  if (!opt.assumption_lists) {
+    cones->for_usable.clear();
+    return properties::Proved{{}, static_cast<int>(obs.size())};
+  }
   if (!by_paths.empty())
     for (AssumptionId a : properties::assumption_set(fast->minimize(by_paths, &path_lists)))
       used.insert(std::string(assumption(a).name));
@@ -463,7 +467,7 @@ properties::Verdict decide_deadlock(
     if (opt.order_proofs && !fixpoint && std::holds_alternative<properties::Proved>(v))
       return properties::Error{"internal: the deadlock fixpoint and the solver disagree"};
   }
-  if (auto* pr = std::get_if<properties::Proved>(&v))
+  if (auto* pr = std::get_if<properties::Proved>(&v); pr && opt.assumption_lists)
     pr->assumptions = properties::deadlock_assumptions(c, p, proved);
   return v;
 }

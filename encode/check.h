@@ -43,6 +43,12 @@ struct CheckOptions {
   // is the obligation a full check reports; the count of failing obligations is then 1, a lower
   // bound): what a fix search asks, which reads only whether and where a property fails.
   bool first_violation = false;
+  // Give each proof its assumption list: the minimization of a property's list (the unsat cores
+  // over its proofs and the must-order paths' lists) and deadlock-free's (a lowering and a
+  // check without each relevant assumption: properties/deadlock_rules.h). A fix search reads
+  // only verdicts and failing obligations, so it leaves them off (its proofs list none); what is
+  // shown to the user keeps them.
+  bool assumption_lists = true;
   // Take the solver's Z3 contexts from this pool (solver/context_pool.h: for the questions of one
   // search on one thread, whose answers may then differ from a fresh context's); none: fresh ones.
   std::shared_ptr<solver::ContextPool> contexts;

@@ -2,10 +2,12 @@
 // the same verdict for every property of the bundled library and of generated frames with and
 // without their bugs, with and without slicing (and with slicing, the frames' violations really
 // come from slices); and every counterexample, sliced or not, replays on the executor. Also the
-// questions a fix search asks (first violations only, no untied traces): the same verdicts and
-// the same first failing obligation.
+// questions a fix search asks (first violations only, no untied traces, no assumption lists):
+// the same verdicts and the same first failing obligation, proofs listing no more than in full.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "encode/check.h"
 #include "encode/encoding.h"
@@ -22,6 +24,7 @@ namespace {
 
 struct SliceTally {
   size_t cases = 0, violated = 0, sliced = 0;
+  size_t proofs_searched = 0, listed_searched = 0, listed_full = 0;
 };
 
 void slice_compare(const std::string& file, const std::string& text, SliceTally* t) {
@@ -31,9 +34,10 @@ void slice_compare(const std::string& file, const std::string& text, SliceTally*
   with.slice_above = 0;  // every program, however small
   without.slice = false;
   // What a fix search asks (crosscheck/fix_engines.cpp): slices at every size, each violated
-  // property stopped at its first failing obligation, no second question to untie the trace.
+  // property stopped at its first failing obligation, no second question to untie the trace, no
+  // minimized assumption lists.
   encode::CheckOptions searching = with;
-  searching.untie = false, searching.first_violation = true;
+  searching.untie = false, searching.first_violation = true, searching.assumption_lists = false;
   const properties::CaseResult a = encode::check_case(pr.c, with);
   const properties::CaseResult b = encode::check_case(pr.c, without);
   const properties::CaseResult f = encode::check_case(pr.c, searching);
@@ -52,6 +56,16 @@ void slice_compare(const std::string& file, const std::string& text, SliceTally*
     if (vf.index() != vb.index())
       FAIL_CHECK(fmt::format("{}: property {}: {} as a fix search asks, {} in full", file, i,
                              properties::verdict_name(vf), properties::verdict_name(vb)));
+    // Only what the obligations rely on (obligations_for's `relies`), no minimized list.
+    const auto* pf = std::get_if<properties::Proved>(&vf);
+    if (const auto* pb = std::get_if<properties::Proved>(&vb); pf && pb) {
+      ++t->proofs_searched, t->listed_searched += pf->assumptions.size();
+      t->listed_full += pb->assumptions.size();
+      for (const std::string& a : pf->assumptions)
+        if (std::find(pb->assumptions.begin(), pb->assumptions.end(), a) == pb->assumptions.end())
+          FAIL_CHECK(fmt::format("{}: property {}: {} listed as a fix search asks, not in full",
+                                 file, i, a));
+    }
     const auto* x = std::get_if<properties::Violated>(&vf);
     if (x && vf.index() == vb.index()) {
       const auto& full = std::get<properties::Violated>(vb);
@@ -83,11 +97,15 @@ TEST_CASE("slices: the same verdicts as the whole program, the library" *
           doctest::test_suite("full-size")) {
   SliceTally t;
   for (const auto& [file, text] : testing::library_cases()) slice_compare(file, text, &t);
-  MESSAGE(fmt::format("{} cases, {} violated properties, {} counterexamples from slices", t.cases,
-                      t.violated, t.sliced));
+  MESSAGE(fmt::format(
+      "{} cases, {} violated properties, {} counterexamples from slices; {} "
+      "proofs as a fix search asks list {} assumptions ({} in full)",
+      t.cases, t.violated, t.sliced, t.proofs_searched, t.listed_searched, t.listed_full));
   CHECK(t.cases > 200);
   CHECK(t.violated > 100);
   CHECK(t.sliced > 0);
+  CHECK(t.proofs_searched > 100);
+  CHECK(t.listed_searched < t.listed_full);
 }
 
 TEST_CASE("slices: the same verdicts as the whole program, frames with and without bugs" *
