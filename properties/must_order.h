@@ -35,9 +35,9 @@
 // - quiet()'s questions are about every mate and every GL2 invalidation of the frame: a mate
 //   arriving after the read answers for the next write of its group when their arrivals are
 //   linked without guards, and an invalidation before the write's arrival for the earlier ones
-//   of its queue that reach it (chains). Their guards are those of the path
-//   through the neighbour: sufficient, though a search of its own may pick a path with other
-//   assumptions (tests/tools/test_exec_cones.cpp compares both).
+//   of its queue that reach it (chains). Their guards are those of the path through the
+//   neighbour: sufficient, though a search of its own may pick a path with other assumptions
+//   (tests/tools/test_exec_cones.cpp compares both).
 // A proof's list is sufficient (its paths use no other assumption); minimize() makes a property's
 // list irredundant with searches that leave assumptions out. The tests check both against the
 // whole-program fixpoint in tests/tools/must_order_reference.h.
@@ -58,7 +58,7 @@ class MustOrder {
   // tails: read the essential candidates of a rule whose list is a linked tail of its word's
   // writers off per word (essentials()); false takes each list one candidate at a time, as the
   // tests compare. chains: quiet() answers for a line mate or an invalidation through its
-  // neighbour's answer where a guard-free path links them; false asks each one, as the tests
+  // neighbour's answer where a path links them (see above); false asks each one, as the tests
   // compare.
   explicit MustOrder(const model::LoweredProgram& p, bool tails = true, bool chains = true);
 

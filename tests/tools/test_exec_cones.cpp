@@ -335,13 +335,13 @@ prove visible upload -> read
   CHECK(q.mate_guards.at(0) == 0);
 }
 
-// MustOrder::quiet answers for a line mate through the previous write of its group, and for an
-// invalidation through the next one of its queue, where a guard-free path links the two: the same
-// mates and fills quiet as asking each one on its own, over the library and the generated cases
-// (frames rewrite their buffers every block: whole groups of mates). The path through the
-// neighbour may rest on more assumptions than the one a search of its own picks (both are real
-// paths): where the guards differ, the whole-program fixpoint with every other assumption off
-// still puts the mate after the read or before the write's arrival.
+// MustOrder::quiet answers for a line mate through the previous write of its group (a guard-free
+// path linking their arrivals), and for an invalidation through the next one of its queue (any
+// path, its guards added): the same mates and fills quiet as asking each one on its own, over the
+// library and the generated cases (frames rewrite their buffers every block: whole groups of
+// mates). The path through the neighbour may rest on more assumptions than the one a search of its
+// own picks (both are real paths): where the guards differ, the whole-program fixpoint with every
+// other assumption off still puts the mate after the read or before the write's arrival.
 TEST_CASE("executor cones: quiet's answers through a neighbour are each one's own") {
   size_t obligations = 0, quiet_mates = 0, guarded = 0, other_guards = 0;
   uint64_t pops_chains = 0, pops_each = 0;
