@@ -260,6 +260,7 @@ bool MustOrder::mate_clean(const Freshness& f, const LineMate& m, EventId op_ev,
 
 void MustOrder::build_mate_links() {
   links_built_ = true;
+  mark_.assign(p_.accesses.size(), 0), mark_guards_.assign(p_.accesses.size(), 0);
   next_mate_.assign(p_.accesses.size(), kNoMate);
   prev_mate_.assign(p_.accesses.size(), kNoMate);
   linked_.assign(p_.accesses.size(), kUnknown);
@@ -312,7 +313,6 @@ bool MustOrder::linked_mates_clean(const Freshness& f, uint32_t op, uint64_t lo,
   if (!links_built_) build_mate_links();
   const EventId op_ev = p_.cache_ops[op].ev;
   const MemAccess& w = p_.accesses[f.write];
-  if (mark_.size() != p_.accesses.size()) mark_.assign(p_.accesses.size(), 0);
   // A mate's mark this call: after the operation, or in memory no later than the write.
   const uint32_t after = ++stamp_, before = ++stamp_;
   // A mate arriving past the operation in search order cannot be before the write (which is
@@ -487,8 +487,6 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
   q.fills.assign(f.fills.size(), 0), q.fill_guards.assign(f.fills.size(), 0);
   if (f.gl2_up >= 0 && !f.mates.empty()) {
     if (!links_built_) build_mate_links();
-    if (mark_.size() != p_.accesses.size()) mark_.assign(p_.accesses.size(), 0);
-    if (mark_guards_.size() != p_.accesses.size()) mark_guards_.assign(p_.accesses.size(), 0);
     const uint32_t after = ++stamp_;  // a mate's mark this call: arrives after the read
     // The invalidations that could carry the data: neither before the write's arrival (the data
     // is in memory only after it) nor after the read. One that is outside only through orders

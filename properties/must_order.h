@@ -214,7 +214,8 @@ class MustOrder {
   // By write through GL2 (access): the next and the previous write of its access group
   // (kNoMate: none), and whether its arrival reaches the next one's on a guard-free path
   // (linked_, kUnknown until asked); see linked_mates_clean(). mark_/stamp_: that function's
-  // marks, by access.
+  // marks, by access, and quiet()'s (with their guards in mark_guards_); build_mate_links()
+  // makes them all.
   static constexpr uint32_t kNoMate = UINT32_MAX;
   static constexpr uint8_t kUnknown = 2;
   bool links_built_ = false;
