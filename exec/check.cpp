@@ -188,111 +188,134 @@ ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs
   return search_one(p, cg.g, dropped, o, opt, b, anc, st, map, quiet);
 }
 
-// A proof from the obligation's cones, or nullopt (a cone found a violation or gave up: only the
-// whole program can say). The assumptions are minimized in the cones first; one the cone cannot
-// do without is asked of the whole program unless an earlier obligation of the property already
-// needs it (`needed`, bit per AssumptionId: the property lists it either way). So the property's
-// list is the union of lists that each suffice for their obligation, as without cones; each of
-// its assumptions is one that some obligation's whole program needs (given the others it keeps).
-std::optional<ObligationResult> decide_in_cone(const LoweredProgram& p, Graphs& graphs,
-                                               ConeGraphs& cones, ConeQuestions& questions,
-                                               const Obligation& o, const ExecOptions& opt,
-                                               const Budget& b, SearchStats& st, uint32_t& needed) {
-  properties::MustOrder::Quiet quiet;
-  auto search = [&](uint32_t dropped, uint32_t* present) {
-    const ConeQuestions::Question& q = questions.get(dropped, &quiet);
-    return search_cone(p, graphs, cones, q.c, q.inside, dropped, quiet, opt, b, st, present);
-  };
+// What an obligation's minimization needs of its first search: the assumptions present in the
+// proof (its cone's graph, or the whole program's), and, for a proof in a cone, the keys that
+// search's cone grew to (ConeQuestions::keys), so that the re-runs ask the same cones as when
+// they follow the first search at once.
+struct FirstProof {
+  bool in_cone = false;
   uint32_t present = 0;
-  ObligationResult res = search(0, &present);
-  if (res.status != Status::Safe) return std::nullopt;
-  if (!opt.minimize_assumptions) {
-    res.assumptions = present;
-    return res;
-  }
-  Whole whole(p, graphs, o);
-  uint32_t dropped = 0;
-  for (int a = 0; a < kAssumptionCount; ++a) {
-    const uint32_t bit = 1u << a;
-    if (!(present & bit)) continue;
-    // As in decide(): keep an assumption without which some wait would no longer be monotone.
-    if (graphs.rules().value_rules(dropped | bit) > graphs.rules().value_rules(0)) continue;
-    if (search(dropped | bit, nullptr).status == Status::Safe) {
-      dropped |= bit;
-      continue;
-    }
-    if (needed & bit) continue;
-    if (whole.search(dropped | bit, opt, b, st).status == Status::Safe)
-      dropped |= bit;
-    else
-      needed |= bit;
-  }
-  res.assumptions = present & ~dropped;
-  return res;
-}
+  std::vector<char> keys;
+};
 
-ObligationResult decide(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones,
-                        const Obligation& o, const ExecOptions& opt, SearchStats& st,
-                        uint32_t& needed) {
-  Budget b{opt.max_states,
-           std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
+// The obligation's first search, no assumption left out: in its cones first (a proof there
+// stands; a violation or an unknown is asked of the whole program), then the whole program.
+// `proof`: set when the obligation holds and is no race.
+ObligationResult first_search(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones,
+                              const Obligation& o, const ExecOptions& opt, SearchStats& st,
+                              FirstProof* proof) {
+  const Budget b{opt.max_states,
+                 std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
   if (cones && o.kind != Obligation::Kind::Race) {  // no cone proves a race
     ConeQuestions questions(*cones, o, [&](const Obligation& inside, uint32_t dropped) {
       return graphs.quiet(inside, dropped);
     });
-    if (auto r = decide_in_cone(p, graphs, *cones, questions, o, opt, b, st, needed)) {
+    properties::MustOrder::Quiet quiet;
+    const ConeQuestions::Question& q = questions.get(0, &quiet);
+    uint32_t present = 0;
+    ObligationResult res =
+        search_cone(p, graphs, *cones, q.c, q.inside, 0, quiet, opt, b, st, &present);
+    if (res.status == Status::Safe) {
       ++st.cone_proofs;
-      return *r;
+      *proof = FirstProof{true, present, questions.keys()};
+      return res;
     }
     ++st.cone_misses;
   }
   Whole whole(p, graphs, o);
   ObligationResult res = whole.search(0, opt, b, st);
-  if (res.status != Status::Safe || o.kind == Obligation::Kind::Race) return res;
-  const uint32_t present = whole.present();
-  if (!opt.minimize_assumptions) {
-    res.assumptions = present;
-    return res;
-  }
-  // Greedy: leave out one assumption's constraints at a time; a proof that survives without
-  // them does not need it. Running out of budget keeps the assumption (never under-reports).
+  if (res.status == Status::Safe && o.kind != Obligation::Kind::Race)
+    *proof = FirstProof{false, whole.present(), {}};
+  return res;
+}
+
+// The assumptions a proof needs of those its first search found present. Greedy: leave out one
+// assumption's constraints at a time; a proof that survives without them does not need it.
+// Running out of budget keeps the assumption (never under-reports). A proof from cones minimizes
+// in the cones first; one the cone cannot do without is asked of the whole program unless an
+// earlier obligation of the property already needs it (`needed`, bit per AssumptionId: the
+// property lists it either way). So the property's list is the union of lists that each suffice
+// for their obligation, as without cones; each of its assumptions is one that some obligation's
+// whole program needs (given the others it keeps).
+uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, const Obligation& o,
+                  const FirstProof& proof, const ExecOptions& opt, SearchStats& st,
+                  uint32_t& needed) {
+  const Budget b{opt.max_states,
+                 std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
+  std::optional<ConeQuestions> questions;
+  if (proof.in_cone)
+    questions.emplace(
+        *cones, o,
+        [&](const Obligation& inside, uint32_t dropped) { return graphs.quiet(inside, dropped); },
+        proof.keys);
+  Whole whole(p, graphs, o);
   uint32_t dropped = 0;
   for (int a = 0; a < kAssumptionCount; ++a) {
     const uint32_t bit = 1u << a;
-    if (!(present & bit)) continue;
+    if (!(proof.present & bit)) continue;
     // Without it some wait would no longer be monotone (its writers' chain breaks): deciding that
     // takes the search over orders of writers and waits, exponential in their number. Keep the
     // assumption instead (never under-reports; the SMT engine's core may name fewer).
     if (graphs.rules().value_rules(dropped | bit) > graphs.rules().value_rules(0)) continue;
-    if (whole.search(dropped | bit, opt, b, st).status == Status::Safe) dropped |= bit;
+    if (questions) {
+      properties::MustOrder::Quiet quiet;
+      const ConeQuestions::Question& q = questions->get(dropped | bit, &quiet);
+      if (search_cone(p, graphs, *cones, q.c, q.inside, dropped | bit, quiet, opt, b, st, nullptr)
+              .status == Status::Safe) {
+        dropped |= bit;
+        continue;
+      }
+      if (needed & bit) continue;
+    }
+    if (whole.search(dropped | bit, opt, b, st).status == Status::Safe)
+      dropped |= bit;
+    else if (questions)
+      needed |= bit;
   }
-  res.assumptions = present & ~dropped;
+  return proof.present & ~dropped;
+}
+
+// One obligation, its list minimized when opt asks for it.
+ObligationResult decide(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones,
+                        const Obligation& o, const ExecOptions& opt, SearchStats& st,
+                        uint32_t& needed) {
+  FirstProof proof;
+  ObligationResult res = first_search(p, graphs, cones, o, opt, st, &proof);
+  if (res.status == Status::Safe && o.kind != Obligation::Kind::Race)
+    res.assumptions = opt.minimize_assumptions
+                          ? minimize(p, graphs, cones, o, proof, opt, st, needed)
+                          : proof.present;
   return res;
 }
 
+// Each obligation's first search, in order; only once every one holds are their lists
+// minimized, in the same order (so the lists are those of minimizing each right after its
+// search). A violated or unknown property lists no assumptions, and the searches without some
+// of them, which cost far more than the first where waits are not monotone (the state space of
+// the writers' orders grows with every order left out), would be thrown away.
 properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones,
                                     const std::vector<Obligation>& obs, const ExecOptions& opt,
                                     SearchStats& st) {
   uint32_t used = 0, needed = 0;
   std::optional<properties::Violated> first;
   int failing = 0;
-  // Once an obligation fails, the property's verdict is that violation and lists no assumptions:
-  // the later obligations are only counted (failing or not), which needs no minimization.
-  ExecOptions counting = opt;
-  counting.minimize_assumptions = false;
+  std::vector<std::pair<size_t, FirstProof>> proofs;  // to minimize
   for (size_t i = 0; i < obs.size(); ++i) {
     if (first && opt.first_violation) break;
-    ObligationResult r = decide(p, graphs, cones, obs[i], first ? counting : opt, st, needed);
+    FirstProof proof;
+    ObligationResult r = first_search(p, graphs, cones, obs[i], opt, st, &proof);
     if (r.status == Status::Unknown) {
       if (first) break;  // a counterexample already found stands
       return properties::Unknown{fmt::format("{} on '{}'", r.reason, obs[i].name)};
     }
     if (r.status == Status::Safe) {
-      used |= r.assumptions;
+      // Once an obligation fails, the later ones are only counted (failing or not).
+      if (!first && obs[i].kind != Obligation::Kind::Race) proofs.emplace_back(i, std::move(proof));
       continue;
     }
     ++failing;
     if (first) continue;
+    proofs.clear();
     auto v = violation_verdict(p, obs[i], static_cast<int>(i), r.order, r.line);
     if (!std::holds_alternative<properties::Violated>(v)) return v;
     first = std::get<properties::Violated>(std::move(v));
@@ -301,6 +324,9 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
     first->failing = failing;
     return *first;
   }
+  for (const auto& [i, proof] : proofs)
+    used |= opt.minimize_assumptions ? minimize(p, graphs, cones, obs[i], proof, opt, st, needed)
+                                     : proof.present;
   return properties::Proved{properties::assumption_names(used), static_cast<int>(obs.size())};
 }
 
@@ -404,10 +430,14 @@ properties::CaseResult check_lowered(const Case& c, const LoweredProgram& p, con
           "satisfied; check deadlock-free)"};
     } else {
       auto obs = properties::obligations_for(p, prop);
+      // A proof that the hang rule turns into unknown lists nothing: no minimization for it.
+      ExecOptions o = opt;
+      if (!monotone && !std::holds_alternative<properties::Proved>(deadlock_verdict_of()))
+        o.minimize_assumptions = false;
       if (!obs.error.empty())
         v = properties::Error{obs.error};
       else
-        v = decide_property(p, graphs, cones ? &*cones : nullptr, obs.list, opt, st);
+        v = decide_property(p, graphs, cones ? &*cones : nullptr, obs.list, o, st);
       properties::add_assumptions(v, obs.relies);
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict_of());
     }

@@ -147,9 +147,11 @@ properties::Obligation ConeGraphs::restrict(const properties::Obligation& o,
   return out;
 }
 
-ConeQuestions::ConeQuestions(ConeGraphs& cones, const properties::Obligation& o, QuietOf quiet_of)
-    : cones_(cones), o_(o), quiet_of_(std::move(quiet_of)) {
-  if (o.kind == properties::Obligation::Kind::Fresh) first_.assign(o.fresh.mates.size(), 1);
+ConeQuestions::ConeQuestions(ConeGraphs& cones, const properties::Obligation& o, QuietOf quiet_of,
+                             std::vector<char> keys)
+    : cones_(cones), o_(o), quiet_of_(std::move(quiet_of)), first_(std::move(keys)) {
+  if (first_.empty() && o.kind == properties::Obligation::Kind::Fresh)
+    first_.assign(o.fresh.mates.size(), 1);
 }
 
 const ConeQuestions::Question& ConeQuestions::get(uint32_t dropped,

@@ -107,11 +107,15 @@ class ConeQuestions {
   // The quiet list of a restricted obligation with the assumptions in `dropped` left out.
   using QuietOf =
       std::function<properties::MustOrder::Quiet(const properties::Obligation&, uint32_t)>;
-  // Not for a race (no cone proves one).
-  ConeQuestions(ConeGraphs& cones, const properties::Obligation& o, QuietOf quiet_of);
+  // Not for a race (no cone proves one). `keys`: where the keys start (keys() of an earlier
+  // instance for the same obligation, whose questions this one then asks alike); empty: none.
+  ConeQuestions(ConeGraphs& cones, const properties::Obligation& o, QuietOf quiet_of,
+                std::vector<char> keys = {});
   // The question whose cone keys every mate not quiet in it under `dropped`, and that quiet list;
   // the cone is ConeGraphs::cone's under `dropped`. Valid while this lives (each is made once).
   const Question& get(uint32_t dropped, properties::MustOrder::Quiet* quiet);
+  // The keys the questions start from (by mate: 1 for not a key); those of get(0) once asked.
+  const std::vector<char>& keys() const { return first_; }
 
  private:
   ConeGraphs& cones_;

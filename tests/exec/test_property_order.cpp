@@ -1,0 +1,74 @@
+// The executor's order of work within a property (exec/check.cpp, decide_property): lists are
+// minimized only for properties that end proved.
+#include <doctest/doctest.h>
+
+#include "exec/check.h"
+#include "exec_test_util.h"
+#include "properties/result.h"
+#include "tests/case_fixture.h"
+
+using namespace syncproof;
+using namespace syncproof::exec;
+using namespace syncproof::exec::testing;
+
+namespace {
+
+// A produce/consume pair the barrier orders (proved, with assumptions), then a write and a read
+// of `other` on the same queue with nothing between them (violated).
+const std::string kProvedThenViolated = R"(queue acs compute
+buffer grid 0x10000 0x4000
+buffer other 0x20000 0x4000
+on acs:
+  produce: Dispatch writes grid as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  consume: Dispatch reads grid as srv
+  Dispatch writes other as uav
+  Dispatch reads other as srv
+)";
+
+// A wait for a label value that a later write can replace before the wait polls: the case may
+// hang, so a safety proof is unknown (properties::unless_it_hangs).
+const std::string kMayHang = syncproof::testing::kUavSrvCommands + R"(queue gfx graphics
+label l 0x300000
+on acs:
+  Write32BitValueBottomOfPipe2X(l, 1, NONE, NONE, NONE)
+  Write32BitValueBottomOfPipe2X(l, 2, NONE, NONE, NONE)
+on gfx:
+  Wait32BitValueX(l, EQUAL, 1)
+check visible produce -> consume
+check deadlock-free
+)";
+
+uint64_t states(const Fixture& f, bool minimize) {
+  ExecOptions opt;
+  opt.minimize_assumptions = minimize;
+  return check_case(f.c, opt).states;
+}
+
+}  // namespace
+
+TEST_CASE("a violated property's proved obligations are not minimized") {
+  // Minimizing the pair's proof costs searches when the property is proved ...
+  Fixture proved(kProvedThenViolated + "check visible produce -> consume\n");
+  REQUIRE(std::holds_alternative<properties::Proved>(check_case(proved.c, {}).results[0].verdict));
+  CHECK(states(proved, true) > states(proved, false));
+  // ... and none when a later obligation of the property fails.
+  Fixture violated(kProvedThenViolated + "check no-hazards\n");
+  const auto r = check_case(violated.c, {});
+  const auto* v = std::get_if<properties::Violated>(&r.results[0].verdict);
+  REQUIRE(v);
+  CHECK(v->witness.obligation > 0);  // the first obligation holds
+  CHECK(states(violated, true) == states(violated, false));
+}
+
+TEST_CASE("a proof the hang rule makes unknown is not minimized") {
+  Fixture f(kMayHang);
+  const auto r = check_case(f.c, {});
+  REQUIRE(r.results.size() == 2);
+  CHECK(std::holds_alternative<properties::Violated>(r.results[1].verdict));
+  const auto* u = std::get_if<properties::Unknown>(&r.results[0].verdict);
+  REQUIRE(u);
+  CHECK(u->reason.find("the case may hang") != std::string::npos);
+  CHECK(states(f, true) == states(f, false));
+}
