@@ -200,12 +200,14 @@ struct FirstProof {
 
 // The obligation's first search, no assumption left out: in its cones first (a proof there
 // stands; a violation or an unknown is asked of the whole program), then the whole program.
-// `proof`: set when the obligation holds and is no race.
-ObligationResult first_search(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones,
-                              const Obligation& o, const ExecOptions& opt, SearchStats& st,
-                              FirstProof* proof) {
-  const Budget b{opt.max_states,
-                 std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
+// `proof`: set when the obligation holds and is no race. `deadline`: an earlier end than its
+// own timeout gives it.
+ObligationResult first_search(
+    const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, const Obligation& o,
+    const ExecOptions& opt, SearchStats& st, FirstProof* proof,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
+  const Budget b{opt.max_states, std::min(deadline, std::chrono::steady_clock::now() +
+                                                        std::chrono::milliseconds(opt.timeout_ms))};
   if (cones && o.kind != Obligation::Kind::Race) {  // no cone proves a race
     ConeQuestions questions(*cones, o, [&](const Obligation& inside, uint32_t dropped) {
       return graphs.quiet(inside, dropped);
@@ -293,20 +295,31 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, ConeGraphs* con
 // search). A violated or unknown property lists no assumptions, and the searches without some
 // of them, which cost far more than the first where waits are not monotone (the state space of
 // the writers' orders grows with every order left out), would be thrown away.
+//
+// An obligation left unknown does not decide the property: a later one may still be violated,
+// and a violation of any obligation is one of the property (a race, the commonest, needs no
+// search). The obligations after the first unknown share one timeout, so that a property whose
+// searches all run out costs two timeouts, not one per obligation.
 properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones,
                                     const std::vector<Obligation>& obs, const ExecOptions& opt,
                                     SearchStats& st) {
   uint32_t used = 0, needed = 0;
   std::optional<properties::Violated> first;
+  std::optional<properties::Unknown> unknown;  // the first obligation left unknown
+  auto rest = std::chrono::steady_clock::time_point::max();
   int failing = 0;
   std::vector<std::pair<size_t, FirstProof>> proofs;  // to minimize
   for (size_t i = 0; i < obs.size(); ++i) {
     if (first && opt.first_violation) break;
     FirstProof proof;
-    ObligationResult r = first_search(p, graphs, cones, obs[i], opt, st, &proof);
+    ObligationResult r = first_search(p, graphs, cones, obs[i], opt, st, &proof, rest);
     if (r.status == Status::Unknown) {
       if (first) break;  // a counterexample already found stands
-      return properties::Unknown{fmt::format("{} on '{}'", r.reason, obs[i].name)};
+      if (!unknown) {
+        unknown = properties::Unknown{fmt::format("{} on '{}'", r.reason, obs[i].name)};
+        rest = std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms);
+      }
+      continue;
     }
     if (r.status == Status::Safe) {
       // Once an obligation fails, the later ones are only counted (failing or not).
@@ -324,6 +337,7 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
     first->failing = failing;
     return *first;
   }
+  if (unknown) return *unknown;
   for (const auto& [i, proof] : proofs)
     used |= opt.minimize_assumptions ? minimize(p, graphs, cones, obs[i], proof, opt, st, needed)
                                      : proof.present;

@@ -1,5 +1,6 @@
 // The executor's order of work within a property (exec/check.cpp, decide_property): lists are
-// minimized only for properties that end proved.
+// minimized only for properties that end proved, and an obligation left unknown does not hide a
+// later violation.
 #include <doctest/doctest.h>
 
 #include "exec/check.h"
@@ -71,4 +72,29 @@ TEST_CASE("a proof the hang rule makes unknown is not minimized") {
   REQUIRE(u);
   CHECK(u->reason.find("the case may hang") != std::string::npos);
   CHECK(states(f, true) == states(f, false));
+}
+
+TEST_CASE("an obligation left unknown does not hide a later violation") {
+  // The pair needs a search (one state is not enough); the write of `other` on gfx races with
+  // acs's accesses, which needs none.
+  Fixture f(syncproof::testing::kUavSrvCommands + R"(queue gfx graphics
+buffer other 0x20000 0x4000
+on acs:
+  Dispatch writes other as uav
+on gfx:
+  Dispatch writes other as uav
+check no-hazards
+check visible produce -> consume
+)");
+  ExecOptions opt;
+  opt.max_states = 1;
+  const auto r = check_case(f.c, opt);
+  const auto* v = std::get_if<properties::Violated>(&r.results[0].verdict);
+  REQUIRE(v);
+  CHECK(v->witness.obligation > 0);
+  CHECK(v->trace.why.find("race") == 0);
+  // A property with no violation stays unknown.
+  const auto* u = std::get_if<properties::Unknown>(&r.results[1].verdict);
+  REQUIRE(u);
+  CHECK(u->reason.find("state budget exhausted") == 0);
 }
