@@ -191,20 +191,25 @@ ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs
 // What an obligation's minimization needs of its first search: the assumptions present in the
 // proof (its cone's graph, or the whole program's), and, for a proof in a cone, the keys that
 // search's cone grew to (ConeQuestions::keys), so that the re-runs ask the same cones as when
-// they follow the first search at once.
+// they follow the first search at once. `minimized`: they did (first_search's `needed`).
 struct FirstProof {
-  bool in_cone = false;
+  bool in_cone = false, minimized = false;
   uint32_t present = 0;
   std::vector<char> keys;
 };
 
+uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, const Obligation& o,
+                  const FirstProof& proof, const ExecOptions& opt, const Budget& b, SearchStats& st,
+                  uint32_t& needed, ConeQuestions* questions = nullptr);
+
 // The obligation's first search, no assumption left out: in its cones first (a proof there
 // stands; a violation or an unknown is asked of the whole program), then the whole program.
-// `proof`: set when the obligation holds and is no race. `deadline`: an earlier end than its
-// own timeout gives it.
+// `proof`: set when the obligation holds and is no race. `needed` (non-null): a proof from a
+// cone is minimized at once, with its first search's cones (see minimize()). `deadline`: an
+// earlier end than its own timeout gives it.
 ObligationResult first_search(
     const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, const Obligation& o,
-    const ExecOptions& opt, SearchStats& st, FirstProof* proof,
+    const ExecOptions& opt, SearchStats& st, FirstProof* proof, uint32_t* needed = nullptr,
     std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
   const Budget b{opt.max_states, std::min(deadline, std::chrono::steady_clock::now() +
                                                         std::chrono::milliseconds(opt.timeout_ms))};
@@ -219,7 +224,11 @@ ObligationResult first_search(
         search_cone(p, graphs, *cones, q.c, q.inside, 0, quiet, opt, b, st, &present);
     if (res.status == Status::Safe) {
       ++st.cone_proofs;
-      *proof = FirstProof{true, present, questions.keys()};
+      *proof = FirstProof{true, false, present, questions.keys()};
+      if (needed) {
+        res.assumptions = minimize(p, graphs, cones, o, *proof, opt, b, st, *needed, &questions);
+        proof->minimized = true;
+      }
       return res;
     }
     ++st.cone_misses;
@@ -227,26 +236,25 @@ ObligationResult first_search(
   Whole whole(p, graphs, o);
   ObligationResult res = whole.search(0, opt, b, st);
   if (res.status == Status::Safe && o.kind != Obligation::Kind::Race)
-    *proof = FirstProof{false, whole.present(), {}};
+    *proof = FirstProof{false, false, whole.present(), {}};
   return res;
 }
 
 // The assumptions a proof needs of those its first search found present. Greedy: leave out one
 // assumption's constraints at a time; a proof that survives without them does not need it.
 // Running out of budget keeps the assumption (never under-reports). A proof from cones minimizes
-// in the cones first; one the cone cannot do without is asked of the whole program unless an
-// earlier obligation of the property already needs it (`needed`, bit per AssumptionId: the
-// property lists it either way). So the property's list is the union of lists that each suffice
-// for their obligation, as without cones; each of its assumptions is one that some obligation's
-// whole program needs (given the others it keeps).
+// in the cones first (`questions`: those of its first search, else made again from its keys);
+// one the cone cannot do without is asked of the whole program unless an earlier obligation of
+// the property already needs it (`needed`, bit per AssumptionId: the property lists it either
+// way). So the property's list is the union of lists that each suffice for their obligation, as
+// without cones; each of its assumptions is one that some obligation's whole program needs
+// (given the others it keeps).
 uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, const Obligation& o,
-                  const FirstProof& proof, const ExecOptions& opt, SearchStats& st,
-                  uint32_t& needed) {
-  const Budget b{opt.max_states,
-                 std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
-  std::optional<ConeQuestions> questions;
-  if (proof.in_cone)
-    questions.emplace(
+                  const FirstProof& proof, const ExecOptions& opt, const Budget& b, SearchStats& st,
+                  uint32_t& needed, ConeQuestions* questions) {
+  std::optional<ConeQuestions> own;
+  if (proof.in_cone && !questions)
+    questions = &own.emplace(
         *cones, o,
         [&](const Obligation& inside, uint32_t dropped) { return graphs.quiet(inside, dropped); },
         proof.keys);
@@ -277,6 +285,11 @@ uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, co
   return proof.present & ~dropped;
 }
 
+Budget budget_of(const ExecOptions& opt) {
+  return {opt.max_states,
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
+}
+
 // One obligation, its list minimized when opt asks for it.
 ObligationResult decide(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones,
                         const Obligation& o, const ExecOptions& opt, SearchStats& st,
@@ -285,7 +298,7 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, ConeGraphs* con
   ObligationResult res = first_search(p, graphs, cones, o, opt, st, &proof);
   if (res.status == Status::Safe && o.kind != Obligation::Kind::Race)
     res.assumptions = opt.minimize_assumptions
-                          ? minimize(p, graphs, cones, o, proof, opt, st, needed)
+                          ? minimize(p, graphs, cones, o, proof, opt, budget_of(opt), st, needed)
                           : proof.present;
   return res;
 }
@@ -294,7 +307,10 @@ ObligationResult decide(const LoweredProgram& p, Graphs& graphs, ConeGraphs* con
 // minimized, in the same order (so the lists are those of minimizing each right after its
 // search). A violated or unknown property lists no assumptions, and the searches without some
 // of them, which cost far more than the first where waits are not monotone (the state space of
-// the writers' orders grows with every order left out), would be thrown away.
+// the writers' orders grows with every order left out), would be thrown away. In a monotone
+// program a proof from a cone is minimized at once all the same: there those searches cost about
+// what the first does, and later they would make its cone again. The lists are the same either
+// way: only cone proofs read and add to `needed`, and they are minimized in order.
 //
 // An obligation left unknown does not decide the property: a later one may still be violated,
 // and a violation of any obligation is one of the property (a race, the commonest, needs no
@@ -312,7 +328,9 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
   for (size_t i = 0; i < obs.size(); ++i) {
     if (first && opt.first_violation) break;
     FirstProof proof;
-    ObligationResult r = first_search(p, graphs, cones, obs[i], opt, st, &proof, rest);
+    const bool now = opt.minimize_assumptions && !first && graphs.get(0).monotone();
+    ObligationResult r =
+        first_search(p, graphs, cones, obs[i], opt, st, &proof, now ? &needed : nullptr, rest);
     if (r.status == Status::Unknown) {
       if (first) break;  // a counterexample already found stands
       if (!unknown) {
@@ -323,7 +341,10 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
     }
     if (r.status == Status::Safe) {
       // Once an obligation fails, the later ones are only counted (failing or not).
-      if (!first && obs[i].kind != Obligation::Kind::Race) proofs.emplace_back(i, std::move(proof));
+      if (proof.minimized)
+        used |= r.assumptions;
+      else if (!first && obs[i].kind != Obligation::Kind::Race)
+        proofs.emplace_back(i, std::move(proof));
       continue;
     }
     ++failing;
@@ -339,8 +360,9 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
   }
   if (unknown) return *unknown;
   for (const auto& [i, proof] : proofs)
-    used |= opt.minimize_assumptions ? minimize(p, graphs, cones, obs[i], proof, opt, st, needed)
-                                     : proof.present;
+    used |= opt.minimize_assumptions
+                ? minimize(p, graphs, cones, obs[i], proof, opt, budget_of(opt), st, needed)
+                : proof.present;
   return properties::Proved{properties::assumption_names(used), static_cast<int>(obs.size())};
 }
 
