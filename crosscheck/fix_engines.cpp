@@ -16,8 +16,13 @@ synth::Engines engines(const encode::CheckOptions& search, const encode::CheckOp
                        const exec::ExecOptions& ex) {
   synth::Engines e;
   e.search = [search](const model::Case& c) { return encode::check_case(c, search); };
-  e.verify = [s, ex](const model::Case& c) {
-    CrossResult x = cross_check(c, s, ex);
+  // The check of a fix reads the executor's verdicts, never its lists (synth/fix.cpp,
+  // synth/redundant.cpp, tools/synth_check.cpp, tools/cmd_barrier.cpp; the SMT engine's lists are
+  // reported): they are not minimized, which in a proof costs more searches than the proof.
+  exec::ExecOptions verdicts = ex;
+  verdicts.minimize_assumptions = false;
+  e.verify = [s, verdicts](const model::Case& c) {
+    CrossResult x = cross_check(c, s, verdicts);
     synth::Verification v;
     v.smt = std::move(x.smt);
     v.exec = std::move(x.exec);

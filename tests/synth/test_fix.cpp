@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "encode/check.h"
+#include "exec/check.h"
 #include "synth/fix.h"
 #include "synth/text.h"
 #include "tests/case_fixture.h"
@@ -231,4 +232,22 @@ TEST_CASE("a fix search takes one session's engines and makes every call through
   REQUIRE(got.status == synth::FixResult::Status::Fixed);
   CHECK(got.calls == want.calls);
   CHECK(synth::describe(c, got.changes, m) == synth::describe(c, want.changes, m));
+}
+
+TEST_CASE("the check of a fix reads the executor's verdicts: its lists are not minimized") {
+  const Fixed f = fix_text(kNoGl1);
+  REQUIRE(f.r.status == synth::FixResult::Status::Fixed);
+  exec::ExecOptions ex;
+  ex.timeout_ms = 20000;
+  const auto minimized = exec::check_case(f.r.fixed, ex);
+  ex.minimize_assumptions = false;
+  const auto plain = exec::check_case(f.r.fixed, ex);
+  // The searches without an assumption are what minimizing costs; the check ran none.
+  CHECK(f.r.verification.exec.states == plain.states);
+  CHECK(plain.states < minimized.states);
+  const auto* e = std::get_if<properties::Proved>(&f.r.verification.exec.results[0].verdict);
+  const auto* u = std::get_if<properties::Proved>(&plain.results[0].verdict);
+  REQUIRE(e);
+  REQUIRE(u);
+  CHECK(e->assumptions == u->assumptions);
 }
