@@ -585,7 +585,9 @@ Obligations no_hazards(const LoweredProgram& p, bool scan_all, bool value_assump
   const OpTable ops(p, names_only);
   ApiOrder hb(p, value_assumptions);
   out.relies = hb.relies();
-  for (const PairQuestion& q : hazard_pairs(p, hb, scan_all, limit)) {
+  const std::vector<PairQuestion> pairs = hazard_pairs(p, hb, scan_all, limit);
+  out.list.reserve(std::min(pairs.size(), limit == SIZE_MAX ? limit : limit + 1));
+  for (const PairQuestion& q : pairs) {
     if (out.list.size() > limit) break;
     out.list.push_back(pair_obligation(p, ops, q));
   }
