@@ -85,12 +85,21 @@ std::vector<std::string> deadlock_assumptions(
   return needed;
 }
 
+namespace {
+constexpr const char* kMayHang =
+    "proved for the executions that complete, but the case may hang (a wait can miss the value it "
+    "waits for: see deadlock-free), and executions that hang are not covered";
+}  // namespace
+
 Verdict unless_it_hangs(const Verdict& safety, const Verdict& deadlock) {
   if (!std::holds_alternative<Proved>(safety) || std::holds_alternative<Proved>(deadlock))
     return safety;
-  return Unknown{
-      "proved for the executions that complete, but the case may hang (a wait can miss the "
-      "value it waits for: see deadlock-free), and executions that hang are not covered"};
+  return Unknown{kMayHang};
+}
+
+bool may_hang(const Verdict& v) {
+  const auto* u = std::get_if<Unknown>(&v);
+  return u && u->reason == kMayHang;
 }
 
 }  // namespace syncproof::properties

@@ -25,5 +25,7 @@ std::vector<std::string> deadlock_assumptions(
 // The verdict a safety property gets when its proof holds for complete executions only and the
 // case may hang (deadlock: the deadlock-freedom verdict of the case).
 Verdict unless_it_hangs(const Verdict& safety, const Verdict& deadlock);
+// Whether `v` is the unknown unless_it_hangs gives (not one of a search or solver cut short).
+bool may_hang(const Verdict& v);
 
 }  // namespace syncproof::properties

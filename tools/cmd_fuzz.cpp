@@ -15,6 +15,7 @@
 
 #include "crosscheck/cross_check.h"
 #include "lang/parse.h"
+#include "properties/deadlock_rules.h"
 #include "properties/result.h"
 #include "report/run.h"
 #include "tools/commands.h"
@@ -65,6 +66,9 @@ struct Totals {
     }
   } slowest_smt, slowest_exec;
   uint64_t exec_unknown = 0;
+  // Unknown because a search or a solver question ran out of its budget or time, not because the
+  // case may hang (properties::may_hang): the SMT engine's and the executor's.
+  uint64_t smt_cut = 0, exec_cut = 0;
   double meta_ms = 0;  // the metamorphic checks' runs (check_monotone), shrinking included
 };
 
@@ -180,11 +184,16 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
     }
     t.smt_ms += x.smt.ms, t.exec_ms += x.exec.ms;
     t.slowest_smt.take(x.smt.ms, fc.seed), t.slowest_exec.take(x.exec.ms, fc.seed);
-    for (const auto& r : x.exec.results)
+    for (const auto& r : x.exec.results) {
       t.exec_unknown += std::holds_alternative<properties::Unknown>(r.verdict);
+      t.exec_cut += std::holds_alternative<properties::Unknown>(r.verdict) &&
+                    !properties::may_hang(r.verdict);
+    }
     bool vacuous = false;
     for (const auto& r : x.smt.results) {
       ++t.verdicts[r.verdict.index()];
+      t.smt_cut += std::holds_alternative<properties::Unknown>(r.verdict) &&
+                   !properties::may_hang(r.verdict);
       if (auto* e = std::get_if<properties::Error>(&r.verdict))
         vacuous |= e->message.starts_with("vacuous");
     }
@@ -229,17 +238,19 @@ int run_fuzz(const FuzzArgs& a, std::ostream& out) {
   out << fmt::format(
       "fuzz: seeds {}..{}: {} cases ({} checked by both engines, {} invalid on purpose and "
       "rejected by the linter; {:.1f} commands on average, {} at most), {} properties ({} proved, "
-      "{} violated, {} unknown, {} errors; {} vacuous cases; the executor: {} unknown); smt {:.1f} "
+      "{} violated, {} unknown, {} errors; {} vacuous cases; the executor: {} unknown; cut short: "
+      "smt {}, exec {}); smt {:.1f} "
       "cases/s (slowest {:.0f} ms, seed {}), exec {:.1f} cases/s (slowest {:.0f} ms, seed {}), "
       "metamorphic checks {:.1f}s, {:.1f}s wall; {} disagreements, {} internal errors, {} linter "
       "bugs, {} generator bugs, {} not monotone\n",
       a.seed, a.seed + a.count - 1, t.cases, t.checked, t.invalid - t.linter_bugs,
       t.checked ? static_cast<double>(t.commands) / static_cast<double>(t.checked) : 0.0,
       t.max_commands, t.properties, t.verdicts[0], t.verdicts[1], t.verdicts[2], t.verdicts[3],
-      t.vacuous, t.exec_unknown, t.smt_ms > 0 ? t.checked * 1000.0 / t.smt_ms : 0.0,
-      t.slowest_smt.ms, t.slowest_smt.seed, t.exec_ms > 0 ? t.checked * 1000.0 / t.exec_ms : 0.0,
-      t.slowest_exec.ms, t.slowest_exec.seed, t.meta_ms / 1000, wall, t.disagreements, t.internal,
-      t.linter_bugs, t.generator_bugs, t.not_monotone);
+      t.vacuous, t.exec_unknown, t.smt_cut, t.exec_cut,
+      t.smt_ms > 0 ? t.checked * 1000.0 / t.smt_ms : 0.0, t.slowest_smt.ms, t.slowest_smt.seed,
+      t.exec_ms > 0 ? t.checked * 1000.0 / t.exec_ms : 0.0, t.slowest_exec.ms, t.slowest_exec.seed,
+      t.meta_ms / 1000, wall, t.disagreements, t.internal, t.linter_bugs, t.generator_bugs,
+      t.not_monotone);
   Exit e = Exit::Ok;
   if (t.disagreements) e = worse(e, Exit::Disagreement);
   if (t.internal) e = worse(e, Exit::Internal);

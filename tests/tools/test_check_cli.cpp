@@ -318,12 +318,12 @@ TEST_CASE("missing: names advice that works, and a fence never signalled is told
 }
 
 TEST_CASE(
-    "fuzz: the summary gives each engine's rate, its slowest case, the executor's gave-ups and the "
-    "metamorphic checks' time") {
+    "fuzz: the summary gives each engine's rate, its slowest case, the executor's gave-ups, the "
+    "verdicts cut short and the metamorphic checks' time") {
   Ran r = run("fuzz --seed 1 --count 4 --no-monotone --quiet");
   CHECK(r.rc == 0);
   // The times differ from run to run; the seeds are among the four checked.
   const std::regex summary(
-      R"(^fuzz: seeds 1\.\.4: 4 cases .*; the executor: 0 unknown\); smt [0-9.]+ cases/s \(slowest [0-9]+ ms, seed [1-4]\), exec [0-9.]+ cases/s \(slowest [0-9]+ ms, seed [1-4]\), metamorphic checks 0\.0s, [0-9.]+s wall; 0 disagreements, )");
+      R"(^fuzz: seeds 1\.\.4: 4 cases .*; the executor: 0 unknown; cut short: smt 0, exec 0\); smt [0-9.]+ cases/s \(slowest [0-9]+ ms, seed [1-4]\), exec [0-9.]+ cases/s \(slowest [0-9]+ ms, seed [1-4]\), metamorphic checks 0\.0s, [0-9.]+s wall; 0 disagreements, )");
   CHECK_MESSAGE(std::regex_search(r.out, summary), r.out);
 }
