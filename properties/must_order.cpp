@@ -12,8 +12,12 @@ using namespace model;
 namespace {
 constexpr size_t kCandidatesPerStep = 8;  // beyond this the solver decides (no loss of soundness)
 // Searches without some assumptions, for dropping them from lists; past this many, a list keeps
-// what it has (longer, still sufficient). They share the memo's budget.
+// what it has (longer, still sufficient).
 constexpr size_t kWithout = 32;
+// Each one's memo, in bytes. Their searches share a budget of pops, and a memo that starts afresh
+// spends it again: the size is part of what they find, so it stays what it was when it was a
+// share of the main search's memo (256 MB / 64).
+constexpr size_t kWithoutMemoBytes = size_t{4} << 20;
 
 }  // namespace
 
@@ -613,7 +617,7 @@ MustOrder* MustOrder::without(uint32_t forbidden) {
   if (without_.size() == kWithout) return nullptr;
   if (without_.empty()) spare_pops_ = kSparePops * p_.events.size();
   auto m = std::unique_ptr<MustOrder>(
-      new MustOrder(p_, forbidden, pos_, memo_limit_ / (2 * kWithout), &spare_pops_, tails_));
+      new MustOrder(p_, forbidden, pos_, kWithoutMemoBytes, &spare_pops_, tails_));
   return without_.emplace(forbidden, std::move(m)).first->second.get();
 }
 
