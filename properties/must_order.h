@@ -186,6 +186,7 @@ class MustOrder {
   std::vector<model::EventId> out_after_;  // the order's later event
   std::vector<uint32_t> out_mask_;         // the order's guard (bit per AssumptionId)
   std::vector<uint32_t> ess_start_, ess_;  // by wait rule: its essential candidates
+  // active_, after_mask_, rule_used_, cyclic_ and implied_ are build()'s alone: empty after it.
   std::vector<std::vector<model::EventId>> active_;  // by wait rule: candidates it needs, by pos_
   std::vector<uint32_t> after_mask_;  // by wait rule: guards putting the others after its wait
   std::vector<uint32_t> rule_mask_;   // by wait rule: assumptions of using it
