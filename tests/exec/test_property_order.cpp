@@ -17,14 +17,9 @@ namespace {
 
 // A produce/consume pair the barrier orders (proved, with assumptions), then a write and a read
 // of `other` on the same queue with nothing between them (violated).
-const std::string kProvedThenViolated = R"(queue acs compute
-buffer grid 0x10000 0x4000
-buffer other 0x20000 0x4000
+const std::string kProvedThenViolated =
+    syncproof::testing::kUavSrvCommands + R"(buffer other 0x20000 0x4000
 on acs:
-  produce: Dispatch writes grid as uav
-  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
-  consume: Dispatch reads grid as srv
   Dispatch writes other as uav
   Dispatch reads other as srv
 )";
