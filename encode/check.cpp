@@ -555,14 +555,14 @@ CaseResult check_lowered(const Case& c, const LoweredProgram& p, const CheckOpti
     } else {
       auto obs = properties::obligations_for(p, prop);
       // A proof that the hang rule turns into unknown lists nothing: no minimization for it.
-      CheckOptions o = opt;
+      CheckOptions property_opt = opt;
       if (!monotone && !std::holds_alternative<properties::Proved>(deadlock_verdict()))
-        o.assumption_lists = false;
+        property_opt.assumption_lists = false;
       if (!obs.error.empty())
         v = properties::Error{obs.error};
       else
-        v = decide(p, smt, opt.order_proofs ? &fast : nullptr, obs.list, so, o, &counter, &slicing,
-                   &out.sliced, &out.sliced_rechecks, &cones);
+        v = decide(p, smt, opt.order_proofs ? &fast : nullptr, obs.list, so, property_opt, &counter,
+                   &slicing, &out.sliced, &out.sliced_rechecks, &cones);
       properties::add_assumptions(v, obs.relies);
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict());
     }

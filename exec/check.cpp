@@ -328,7 +328,8 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
   for (size_t i = 0; i < obs.size(); ++i) {
     if (first && opt.first_violation) break;
     FirstProof proof;
-    const bool now = opt.minimize_assumptions && !first && graphs.get(0).monotone();
+    // Not once an obligation failed or was left unknown: the property lists nothing then.
+    const bool now = opt.minimize_assumptions && !first && !unknown && graphs.get(0).monotone();
     ObligationResult r =
         first_search(p, graphs, cones, obs[i], opt, st, &proof, now ? &needed : nullptr, rest);
     if (r.status == Status::Unknown) {
@@ -343,7 +344,7 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
       // Once an obligation fails, the later ones are only counted (failing or not).
       if (proof.minimized)
         used |= r.assumptions;
-      else if (!first && obs[i].kind != Obligation::Kind::Race)
+      else if (!first && !unknown && obs[i].kind != Obligation::Kind::Race)
         proofs.emplace_back(i, std::move(proof));
       continue;
     }
@@ -467,13 +468,13 @@ properties::CaseResult check_lowered(const Case& c, const LoweredProgram& p, con
     } else {
       auto obs = properties::obligations_for(p, prop);
       // A proof that the hang rule turns into unknown lists nothing: no minimization for it.
-      ExecOptions o = opt;
+      ExecOptions property_opt = opt;
       if (!monotone && !std::holds_alternative<properties::Proved>(deadlock_verdict_of()))
-        o.minimize_assumptions = false;
+        property_opt.minimize_assumptions = false;
       if (!obs.error.empty())
         v = properties::Error{obs.error};
       else
-        v = decide_property(p, graphs, cones ? &*cones : nullptr, obs.list, o, st);
+        v = decide_property(p, graphs, cones ? &*cones : nullptr, obs.list, property_opt, st);
       properties::add_assumptions(v, obs.relies);
       if (!monotone) v = properties::unless_it_hangs(v, deadlock_verdict_of());
     }
