@@ -27,7 +27,7 @@ most=$(grep -oE "[0-9]+ at most" "$logs/summaries" | awk '$1 > m { m = $1 } END 
 weighted=$(grep -oE "[0-9]+ checked by both|[0-9.]+ commands on average" "$logs/summaries" |
   awk '/checked/ { n = $1 } /average/ { s += n * $1 } END { printf "%d", s }')
 cases=$(sum "cases \(") checked=$(sum "checked by both") invalid=$(sum "invalid on purpose")
-props=$(sum properties) unknown=$(sum unknown) errors=$(sum "errors;")
+props=$(sum properties) unknown=$(sum "unknown,") errors=$(sum "errors;")
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f%%", b ? 100 * a / b : 0 }'; }
 echo "fuzz_long: $cases cases in ${wall}s: $checked checked by both engines, $invalid invalid" \
   "on purpose ($(pct "$invalid" "$cases")); $(awk -v s="$weighted" -v n="$checked" \
