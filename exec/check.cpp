@@ -202,6 +202,12 @@ uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, co
                   const FirstProof& proof, const ExecOptions& opt, const Budget& b, SearchStats& st,
                   uint32_t& needed, ConeQuestions* questions = nullptr);
 
+// One search's budget: opt's states, and its timeout from now.
+Budget budget_of(const ExecOptions& opt) {
+  return {opt.max_states,
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
+}
+
 // The obligation's first search, no assumption left out: in its cones first (a proof there
 // stands; a violation or an unknown is asked of the whole program), then the whole program.
 // `proof`: set when the obligation holds and is no race. `needed` (non-null): a proof from a
@@ -211,8 +217,8 @@ ObligationResult first_search(
     const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, const Obligation& o,
     const ExecOptions& opt, SearchStats& st, FirstProof* proof, uint32_t* needed = nullptr,
     std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
-  const Budget b{opt.max_states, std::min(deadline, std::chrono::steady_clock::now() +
-                                                        std::chrono::milliseconds(opt.timeout_ms))};
+  Budget b = budget_of(opt);
+  b.deadline = std::min(b.deadline, deadline);
   if (cones && o.kind != Obligation::Kind::Race) {  // no cone proves a race
     ConeQuestions questions(*cones, o, [&](const Obligation& inside, uint32_t dropped) {
       return graphs.quiet(inside, dropped);
@@ -283,11 +289,6 @@ uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, co
       needed |= bit;
   }
   return proof.present & ~dropped;
-}
-
-Budget budget_of(const ExecOptions& opt) {
-  return {opt.max_states,
-          std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
 }
 
 // One obligation, its list minimized when opt asks for it.
@@ -424,18 +425,14 @@ properties::CaseResult check_lowered(const Case& c, const LoweredProgram& p, con
   std::optional<ConeGraphs> cones;
   if (use_cones) cones.emplace(p);
   SearchStats st;
-  auto budget = [&] {
-    return Budget{opt.max_states,
-                  std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms)};
-  };
   // Vacuity, as the SMT engine's base check: no complete execution proves everything.
-  const bool vacuous = any_execution(graphs.get(0), budget()).size() != p.events.size();
+  const bool vacuous = any_execution(graphs.get(0), budget_of(opt)).size() != p.events.size();
   const bool monotone = graphs.get(0).monotone();
   // Deadlock freedom, decided once when a property or the hang rule needs it.
   std::optional<properties::Verdict> deadlock;
   auto deadlock_verdict_of = [&]() -> const properties::Verdict& {
     if (!deadlock) {
-      auto r = search_deadlock(build_graph(p, WaitMode::Deadlock), opt.reduce, budget(), st);
+      auto r = search_deadlock(build_graph(p, WaitMode::Deadlock), opt.reduce, budget_of(opt), st);
       if (r.status == Status::Unknown)
         deadlock = properties::Unknown{fmt::format("{} on 'deadlock-free'", r.reason)};
       else if (r.status == Status::Violated)
@@ -447,7 +444,7 @@ properties::CaseResult check_lowered(const Case& c, const LoweredProgram& p, con
                                                SearchStats scratch;
                                                auto x = search_deadlock(
                                                    build_graph(q, WaitMode::Deadlock), opt.reduce,
-                                                   budget(), scratch);
+                                                   budget_of(opt), scratch);
                                                if (x.status == Status::Unknown) return std::nullopt;
                                                return x.status == Status::Safe;
                                              }),
