@@ -139,9 +139,11 @@ std::vector<solver::Term> assumed_of(const Encoding& enc, const std::vector<std:
 // A violating execution of the whole program found in the obligation's slice
 // (properties/slice.h): a solver model of the In events, extended to the whole program and
 // confirmed by its monitor. nullopt when the slice has no violation, or its model does not make
-// one of the whole program (the caller asks the whole program then). `only`: assume only these
-// assumptions (by name), not every one; the others' orders need not hold in the extended
-// execution either.
+// one of the whole program (the caller asks the whole program then, which has the same answer).
+// `only`: assume only these assumptions (by name), not every one; the others' orders need not
+// hold in the extended execution either. `traced`: the execution becomes a counterexample's
+// trace, and the ties it shows are separated first (separate_ties); otherwise only whether there
+// is one counts.
 struct SlicedRun {
   properties::Times times;
   uint64_t line = 0;
@@ -149,7 +151,7 @@ struct SlicedRun {
 };
 std::optional<SlicedRun> sliced_run(const LoweredProgram& p, const Obligation& o,
                                     const solver::ContextOptions& so, const CheckOptions& opt,
-                                    int* query_counter, Slicing* slicing,
+                                    int* query_counter, Slicing* slicing, bool traced,
                                     const std::vector<std::string>* only = nullptr) {
   if (!slicing->hb) slicing->hb.emplace(p), slicing->slicer.emplace(p);
   const std::optional<properties::Slice> slice = slicing->slicer->slice(o, *slicing->hb);
@@ -162,7 +164,7 @@ std::optional<SlicedRun> sliced_run(const LoweredProgram& p, const Obligation& o
   for (int a = 0; a < kAssumptionCount; ++a)
     if (!among(only, assumption(static_cast<AssumptionId>(a)).name)) dropped |= 1u << a;
   if (s.check(assumed, opt.timeout_ms).status != solver::Status::Sat) return std::nullopt;
-  separate_ties(p, enc, s, o, opt, assumed);
+  if (traced) separate_ties(p, enc, s, o, opt, assumed);
   properties::Times in(p.events.size(), 0);
   for (EventId e = 0; e < p.events.size(); ++e)
     if (enc.has(e)) in[e] = s.int_value(enc.t(e));
@@ -179,7 +181,7 @@ std::optional<properties::Violated> sliced_violation(const LoweredProgram& p, co
                                                      int index, const solver::ContextOptions& so,
                                                      const CheckOptions& opt, int* query_counter,
                                                      Slicing* slicing) {
-  std::optional<SlicedRun> run = sliced_run(p, o, so, opt, query_counter, slicing);
+  std::optional<SlicedRun> run = sliced_run(p, o, so, opt, query_counter, slicing, true);
   if (!run) return std::nullopt;
   properties::Violated v;
   v.trace = properties::violation_trace(p, o, run->times, run->m);
@@ -340,7 +342,7 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
     if (fast && opt.slice && p.events.size() > opt.slice_above) {
       // After the first counterexample, a violation is only counted: its trace is never read.
       const int index = static_cast<int>(&o - obs.data());
-      if (first ? sliced_run(p, o, so, opt, query_counter, slicing).has_value()
+      if (first ? sliced_run(p, o, so, opt, query_counter, slicing, false).has_value()
                 : (first = sliced_violation(p, o, index, so, opt, query_counter, slicing))
                       .has_value()) {
         ++failing, ++*sliced;
@@ -418,7 +420,7 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
       a.status = solver::Status::Unsat;
       a.core = literals_for(smt().enc, *ids);
     } else if (p.events.size() > opt.slice_above &&
-               sliced_run(p, o, so, opt, query_counter, slicing, &names)) {
+               sliced_run(p, o, so, opt, query_counter, slicing, false, &names)) {
       a.status = solver::Status::Sat;
       ++*sliced_rechecks;
     }
