@@ -55,14 +55,13 @@ class Graphs {
     if (!unguarded_) unguarded_ = order_graph(p_, assumptions_present(p_));
     return *unguarded_;
   }
-  // The line mates and fills of a Fresh obligation that change nothing with the assumptions in
-  // `dropped` left out (properties::MustOrder::quiet): those whose proofs need none of them.
-  properties::MustOrder::Quiet quiet(const Obligation& o, uint32_t dropped) {
+  // The line mates and fills of a Fresh obligation that change nothing
+  // (properties::MustOrder::quiet; Quiet::without: with some assumptions left out).
+  properties::MustOrder::Quiet quiet(const Obligation& o) {
     if (o.kind != Obligation::Kind::Fresh || (o.fresh.mates.empty() && o.fresh.fills.empty()))
       return {};
     if (!must_) must_.emplace(p_);
-    const properties::MustOrder::Quiet q = must_->quiet(o);
-    return dropped ? q.without(dropped) : q;
+    return must_->quiet(o);
   }
 
  private:
@@ -143,7 +142,7 @@ class Whole {
   ObligationResult search(uint32_t dropped, const ExecOptions& opt, const Budget& b,
                           SearchStats& st) {
     if (!cone_) {
-      quiet_ = graphs_.quiet(o_, 0);
+      quiet_ = graphs_.quiet(o_);
       // Every mate and fill is watched: with assumptions left out, fewer of them are quiet.
       std::vector<char> after_read;
       if (EventId d = decided_by(p_, o_); d != kNoEvent)
@@ -221,9 +220,8 @@ ObligationResult first_search(
   Budget b = budget_of(opt);
   b.deadline = std::min(b.deadline, deadline);
   if (cones && o.kind != Obligation::Kind::Race) {  // no cone proves a race
-    ConeQuestions questions(*cones, o, [&](const Obligation& inside, uint32_t dropped) {
-      return graphs.quiet(inside, dropped);
-    });
+    ConeQuestions questions(*cones, o,
+                            [&](const Obligation& inside) { return graphs.quiet(inside); });
     properties::MustOrder::Quiet quiet;
     const ConeQuestions::Question& q = questions.get(0, &quiet);
     uint32_t present = 0;
@@ -276,9 +274,7 @@ uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, co
   std::optional<ConeQuestions> own;
   if (proof.in_cone && !questions)
     questions = &own.emplace(
-        *cones, o,
-        [&](const Obligation& inside, uint32_t dropped) { return graphs.quiet(inside, dropped); },
-        proof.keys);
+        *cones, o, [&](const Obligation& inside) { return graphs.quiet(inside); }, proof.keys);
   Whole whole(p, graphs, o);
   // Without it some wait would no longer be monotone (its writers' chain breaks): deciding that
   // takes the search over orders of writers and waits, exponential in their number. Keep the

@@ -163,9 +163,10 @@ const ConeQuestions::Question& ConeQuestions::get(uint32_t dropped,
     if (fresh) {
       properties::Cone c = *cones_.cone(o_, &unkeyed, dropped);
       properties::Obligation inside = cones_.restrict(o_, c);
-      it->second = Question{std::move(c), std::move(inside)};
+      properties::MustOrder::Quiet all = quiet_of_(inside);
+      it->second = Question{std::move(c), std::move(inside), std::move(all)};
     }
-    *quiet = quiet_of_(it->second.inside, dropped);
+    *quiet = dropped ? it->second.quiet.without(dropped) : it->second.quiet;
     bool grew = false;
     for (size_t k = 0; k < unkeyed.size(); ++k)
       if (unkeyed[k] && !(k < quiet->mates.size() && quiet->mates[k])) unkeyed[k] = 0, grew = true;

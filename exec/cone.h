@@ -103,10 +103,11 @@ class ConeQuestions {
   struct Question {
     properties::Cone c;
     properties::Obligation inside;  // the obligation restricted to the cone (ConeGraphs::restrict)
+    properties::MustOrder::Quiet quiet;  // inside's, no assumption left out (made once)
   };
-  // The quiet list of a restricted obligation with the assumptions in `dropped` left out.
-  using QuietOf =
-      std::function<properties::MustOrder::Quiet(const properties::Obligation&, uint32_t)>;
+  // The quiet list of a restricted obligation with no assumption left out (Quiet::without gives
+  // those with some left out).
+  using QuietOf = std::function<properties::MustOrder::Quiet(const properties::Obligation&)>;
   // Not for a race (no cone proves one). `keys`: where the keys start (keys() of an earlier
   // instance for the same obligation, whose questions this one then asks alike); empty: none.
   ConeQuestions(ConeGraphs& cones, const properties::Obligation& o, QuietOf quiet_of,

@@ -225,7 +225,7 @@ MateCone mate_cone(const std::string& text, bool use_quiet) {
   return with_one_mate(text, [&](const model::LoweredProgram& p, const properties::Obligation& o) {
     exec::ConeGraphs cones(p);
     properties::MustOrder must(p);
-    exec::ConeQuestions questions(cones, o, [&](const properties::Obligation& inside, uint32_t) {
+    exec::ConeQuestions questions(cones, o, [&](const properties::Obligation& inside) {
       return use_quiet ? must.quiet(inside) : properties::MustOrder::Quiet{};
     });
     properties::MustOrder::Quiet quiet;
