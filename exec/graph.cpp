@@ -246,8 +246,12 @@ uint32_t value_assumptions(const LoweredProgram& p, const WaitRule& w) {
 }
 
 Bitset ancestors(const Graph& g, const std::vector<EventId>& targets) {
-  std::vector<std::vector<uint32_t>> rules_on(g.n);
-  for (uint32_t r = 0; r < g.rule_wait.size(); ++r) rules_on[g.rule_wait[r]].push_back(r);
+  // By wait event: the monotone rules on it (CSR: a list per event cost a block each).
+  std::vector<std::pair<uint32_t, uint32_t>> on;
+  on.reserve(g.rule_wait.size());
+  for (uint32_t r = 0; r < g.rule_wait.size(); ++r) on.push_back({g.rule_wait[r], r});
+  std::vector<uint32_t> on_start, rules_on;
+  csr(g.n, on, &on_start, &rules_on);
   Bitset seen(g.n);
   std::vector<EventId> todo;
   auto visit = [&](EventId e) {
@@ -258,8 +262,9 @@ Bitset ancestors(const Graph& g, const std::vector<EventId>& targets) {
     EventId e = todo.back();
     todo.pop_back();
     for (uint32_t i = g.pred_start[e]; i < g.pred_start[e + 1]; ++i) visit(g.pred[i]);
-    for (uint32_t r : rules_on[e])
-      for (uint32_t i = g.cand_start[r]; i < g.cand_start[r + 1]; ++i) visit(g.cand[i]);
+    for (uint32_t k = on_start[e]; k < on_start[e + 1]; ++k)
+      for (uint32_t r = rules_on[k], i = g.cand_start[r]; i < g.cand_start[r + 1]; ++i)
+        visit(g.cand[i]);
     if (const uint32_t v = g.vrule_of[e]; v != UINT32_MAX)
       for (uint32_t i = g.vw_start[v]; i < g.vw_start[v + 1]; ++i) visit(g.vw[i]);
   }

@@ -13,9 +13,18 @@ using namespace model;
 
 ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable) : p_(p), usable_(usable) {
   const size_t n = p.events.size();
-  succ_.resize(n), pred_.resize(n);
-  for (uint32_t i = 0; i < p.orders.size(); ++i)
-    succ_[p.orders[i].before].push_back(i), pred_[p.orders[i].after].push_back(i);
+  {
+    std::vector<std::pair<uint32_t, uint32_t>> from, after, before;
+    from.reserve(p.orders.size()), after.reserve(p.orders.size()), before.reserve(p.orders.size());
+    for (uint32_t i = 0; i < p.orders.size(); ++i) {
+      const Order& o = p.orders[i];
+      from.push_back({o.before, i}), after.push_back({o.before, o.after});
+      before.push_back({o.after, o.before});
+    }
+    succ_ = util::Csr<uint32_t>(n, from);
+    after_ = util::Csr<EventId>(n, after);
+    before_ev_ = util::Csr<EventId>(n, before);
+  }
   // A position in the orders' order (Kahn); events of a cycle, which no execution completes,
   // come last, so a search bounded by position only looks further.
   topo_.assign(n, UINT32_MAX);
@@ -28,15 +37,19 @@ ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable) : p_(p), usable_(
     const EventId e = ready.front();
     ready.pop_front();
     topo_[e] = next;
-    for (uint32_t oi : succ_[e])
-      if (--indeg[p.orders[oi].after] == 0) ready.push_back(p.orders[oi].after);
+    for (EventId x : after_[e])
+      if (--indeg[x] == 0) ready.push_back(x);
   }
   // Per wait, per queue, its candidates in that order: one the previous one precedes is not
   // essential (and by induction every non-essential one follows an essential one).
   essential_.resize(p.waits.size());
   implied_guards_.assign(p.waits.size(), 0);
-  waits_of_.resize(n), rules_at_.resize(n), writer_of_.resize(n);
-  for (uint32_t w = 0; w < p.waits.size(); ++w) rules_at_[p.waits[w].wait].push_back(w);
+  {
+    std::vector<std::pair<uint32_t, uint32_t>> at;
+    for (uint32_t w = 0; w < p.waits.size(); ++w) at.push_back({p.waits[w].wait, w});
+    rules_at_ = util::Csr<uint32_t>(n, at);
+  }
+  std::vector<std::pair<uint32_t, uint32_t>> waits_of;  // (candidate, rule)
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     std::vector<EventId> cands = p.waits[w].candidates;
     std::sort(cands.begin(), cands.end(), [&](EventId a, EventId b) {
@@ -52,9 +65,10 @@ ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable) : p_(p), usable_(
           continue;
         }
       essential_[w].push_back(cands[i]);
-      waits_of_[cands[i]].push_back(w);
+      waits_of.push_back({cands[i], w});
     }
   }
+  waits_of_ = util::Csr<uint32_t>(n, waits_of);
   reach_pos_.assign(n, UINT32_MAX);
   std::vector<uint32_t> deg(n, 0);
   for (const Order& o : p.orders) ++deg[o.after];
@@ -69,7 +83,7 @@ ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable) : p_(p), usable_(
     const EventId e = ready.front();
     ready.pop_front();
     reach_pos_[e] = next;
-    for (uint32_t oi : succ_[e]) release(p.orders[oi].after);
+    for (EventId x : after_[e]) release(x);
     for (uint32_t w : waits_of_[e]) release(p.waits[w].wait);
   }
   before_.assign(n, 0);
@@ -78,11 +92,13 @@ ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable) : p_(p), usable_(
   // candidates of each wait (counted by writer: a writer is one event).
   std::set<const void*> listed;
   candidate_count_.assign(p.waits.size(), 0);
+  std::vector<std::pair<uint32_t, std::pair<const void*, uint32_t>>> writer_of;
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     const auto& list = p.waits[w].word.writers;
     if (listed.insert(list.id()).second)
-      for (uint32_t k = 0; k < list.size(); ++k) writer_of_[list[k].ev].push_back({list.id(), k});
+      for (uint32_t k = 0; k < list.size(); ++k) writer_of.push_back({list[k].ev, {list.id(), k}});
   }
+  writer_of_ = util::Csr<std::pair<const void*, uint32_t>>(n, writer_of);
   candidate_flags_.resize(p.waits.size());
 }
 
@@ -199,7 +215,7 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense,
   while (!todo.empty()) {
     const EventId e = todo.back();
     todo.pop_back();
-    for (uint32_t oi : pred_[e]) mark_before(p_.orders[oi].before);
+    for (EventId x : before_ev_[e]) mark_before(x);
     for (uint32_t w : rules_at_[e])
       for (EventId x : essential_[w]) mark_before(x);
   }
@@ -213,8 +229,8 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense,
   while (!todo.empty()) {
     const EventId e = todo.back();
     todo.pop_back();
-    for (uint32_t oi : succ_[e])
-      if (before_[p_.orders[oi].after]) mark_in(p_.orders[oi].after);
+    for (EventId x : after_[e])
+      if (before_[x]) mark_in(x);
     for (uint32_t w : waits_of_[e])
       if (before_[p_.waits[w].wait]) mark_in(p_.waits[w].wait);
   }

@@ -26,9 +26,11 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "properties/obligation.h"
+#include "util/csr.h"
 
 namespace syncproof::properties {
 
@@ -82,8 +84,8 @@ class ConeMaker {
   // The candidates of wait rule w that no other candidate of it precedes through orders.
   const std::vector<model::EventId>& essential(uint32_t w) const { return essential_[w]; }
   // By event: the orders it is the earlier event of, and the wait rules of the wait it is.
-  const std::vector<uint32_t>& orders_from(model::EventId e) const { return succ_[e]; }
-  const std::vector<uint32_t>& rules_at(model::EventId e) const { return rules_at_[e]; }
+  std::span<const uint32_t> orders_from(model::EventId e) const { return succ_[e]; }
+  std::span<const uint32_t> rules_at(model::EventId e) const { return rules_at_[e]; }
   // By writer list of the given wait rules (model::PolledWord::writers, which the waits on one
   // fence or word share): the indices of its writers among `events`, in increasing order. Costs
   // the events, not the lists (a fence's list holds every signal of it).
@@ -97,13 +99,14 @@ class ConeMaker {
 
   const model::LoweredProgram& p_;
   uint64_t usable_;
-  uint64_t all_implied_ = 0;                        // the union of implied_guards_
-  std::vector<std::vector<uint32_t>> succ_, pred_;  // by event: orders after it, before it
-  std::vector<uint32_t> topo_;                      // by event: a position in the orders' order
+  uint64_t all_implied_ = 0;                     // the union of implied_guards_
+  util::Csr<uint32_t> succ_;                     // by event: the orders it is the earlier event of
+  util::Csr<model::EventId> after_, before_ev_;  // by event: the events ordered after it, before it
+  std::vector<uint32_t> topo_;                   // by event: a position in the orders' order
   std::vector<std::vector<model::EventId>> essential_;
-  std::vector<std::vector<uint32_t>> waits_of_;  // by candidate: the rules it is essential for
-  std::vector<std::vector<uint32_t>> rules_at_;  // by event: the rules of the wait it is
-  std::vector<uint64_t> implied_guards_;         // by wait: the guards of the orders used above
+  util::Csr<uint32_t> waits_of_;          // by candidate: the rules it is essential for
+  util::Csr<uint32_t> rules_at_;          // by event: the rules of the wait it is
+  std::vector<uint64_t> implied_guards_;  // by wait: the guards of the orders used above
   // By event: a position in the order of the orders and of the edges from an essential candidate
   // to its wait (Kahn; events of a cycle and after one last), so that every event after an
   // earlier key event through those is at least that event's position: the search for the
@@ -112,7 +115,7 @@ class ConeMaker {
   mutable std::vector<uint8_t> before_, in_;  // scratch of cone(), all 0 between calls
   // By event: the writer lists of the waits it is in, with its index there (the waits on one
   // fence or word share a list).
-  std::vector<std::vector<std::pair<const void*, uint32_t>>> writer_of_;
+  util::Csr<std::pair<const void*, uint32_t>> writer_of_;
   // By wait rule: by writer of its word, whether it is a candidate (made on first use), and how
   // many are.
   const std::vector<uint8_t>& candidate_flags(uint32_t w) const;
