@@ -1,5 +1,5 @@
 // The SMT engine end to end: verdicts, the assumptions a proof reports, vacuity, explanations,
-// the order-proof shortcut against the solver, and SMT-LIB dumps.
+// the order-proof shortcut against the solver, SMT-LIB dumps, and the count of failing obligations.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -158,4 +158,28 @@ TEST_CASE("--dump-smt2 writes every solver question, named after its obligation"
     fresh += f.path().filename().string().find(".fresh") != std::string::npos;  // <case>.<query>
   CHECK(fresh >= 1);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("after the first counterexample a race is counted without a question") {
+  // Three buffers both queues write with nothing between: three races, each violated in every
+  // execution. Only the first is asked (of its slice, for the trace); the others are counted.
+  auto c = testing::parse_case_text(R"(queue acs compute
+queue gfx graphics
+buffer a 0x10000 0x4000
+buffer b 0x20000 0x4000
+buffer c 0x30000 0x4000
+on acs:
+  Dispatch writes a as uav, writes b as uav, writes c as uav
+on gfx:
+  Dispatch writes a as uav, writes b as uav, writes c as uav
+check no-hazards
+)");
+  encode::CheckOptions opt;
+  opt.slice_above = 0;  // slices at every size
+  auto r = encode::check_case(c, opt);
+  auto* v = std::get_if<properties::Violated>(&r.results[0].verdict);
+  REQUIRE(v);
+  CHECK(v->witness.obligation == 0);
+  CHECK(v->failing == 3);
+  CHECK(r.sliced == 1);
 }
