@@ -271,6 +271,10 @@ ObligationResult first_search(
 uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, const Obligation& o,
                   const FirstProof& proof, const ExecOptions& opt, const Budget& b, SearchStats& st,
                   uint32_t& needed, ConeQuestions* questions) {
+  // Every assumption present is one an earlier obligation's whole program needs: the property
+  // lists each of them whatever this obligation's list holds, and a search here could only add
+  // to `needed` one not in it yet. So the property's list, and `needed`, are those of the greedy.
+  if ((proof.present & ~needed) == 0) return proof.present;
   std::optional<ConeQuestions> own;
   if (proof.in_cone && !questions)
     questions = &own.emplace(
