@@ -264,10 +264,10 @@ ObligationResult first_search(
 // them all (a cone is a relaxation of it), so with fewer left out each later whole-program
 // question holds too. When the cones, like the whole program, prove more with fewer assumptions
 // left out, each later cone question holds and the list is the greedy's own; where a cone does
-// not (it keeps fewer rules once its maker leans on fewer orders), the list may only lack an
-// assumption the greedy keeps, and it still suffices: the group's proof is a proof without
-// everything it leaves out. Not in a program with value rules: there a search without more
-// assumptions may explore far more orders of the writers, and run out of its budget.
+// not (it keeps fewer rules once its maker leans on fewer orders), the list can differ from the
+// greedy's, and it still suffices: the last search that held left out everything it leaves out. Not
+// in a program with value rules: there a search without more assumptions may explore far more
+// orders of the writers, and run out of its budget.
 uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, const Obligation& o,
                   const FirstProof& proof, const ExecOptions& opt, const Budget& b, SearchStats& st,
                   uint32_t& needed, ConeQuestions* questions) {
