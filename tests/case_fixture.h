@@ -22,6 +22,19 @@ on acs:
   consume: Dispatch reads grid as srv
 )";
 
+// Three races: both queues write three buffers with nothing between them (no-hazards checked).
+inline const std::string kThreeRaces = R"(queue acs compute
+queue gfx graphics
+buffer a 0x10000 0x4000
+buffer b 0x20000 0x4000
+buffer c 0x30000 0x4000
+on acs:
+  Dispatch writes a as uav, writes b as uav, writes c as uav
+on gfx:
+  Dispatch writes a as uav, writes b as uav, writes c as uav
+check no-hazards
+)";
+
 inline model::Case parse_case_text(const std::string& text) {
   auto pr = lang::parse_case("t.sync", text);
   REQUIRE_MESSAGE(!pr.has_errors(), lang::render_all(pr));

@@ -163,17 +163,7 @@ TEST_CASE("--dump-smt2 writes every solver question, named after its obligation"
 TEST_CASE("after the first counterexample a race is counted without a question") {
   // Three buffers both queues write with nothing between: three races, each violated in every
   // execution. Only the first is asked (of its slice, for the trace); the others are counted.
-  auto c = testing::parse_case_text(R"(queue acs compute
-queue gfx graphics
-buffer a 0x10000 0x4000
-buffer b 0x20000 0x4000
-buffer c 0x30000 0x4000
-on acs:
-  Dispatch writes a as uav, writes b as uav, writes c as uav
-on gfx:
-  Dispatch writes a as uav, writes b as uav, writes c as uav
-check no-hazards
-)");
+  auto c = testing::parse_case_text(testing::kThreeRaces);
   encode::CheckOptions opt;
   opt.slice_above = 0;  // slices at every size
   auto r = encode::check_case(c, opt);

@@ -131,17 +131,7 @@ TEST_CASE("after the first counterexample a race is counted without a search") {
   // Three buffers both queues write with nothing between: three races. A race is violated in
   // every complete execution, so only the first needs one (for its trace); the others are
   // counted. The property's states are that one execution's events.
-  Fixture f(R"(queue acs compute
-queue gfx graphics
-buffer a 0x10000 0x4000
-buffer b 0x20000 0x4000
-buffer c 0x30000 0x4000
-on acs:
-  Dispatch writes a as uav, writes b as uav, writes c as uav
-on gfx:
-  Dispatch writes a as uav, writes b as uav, writes c as uav
-check no-hazards
-)");
+  Fixture f(syncproof::testing::kThreeRaces);
   const auto r = check_case(f.c, {});
   const auto* v = std::get_if<properties::Violated>(&r.results[0].verdict);
   REQUIRE(v);
