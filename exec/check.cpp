@@ -259,7 +259,7 @@ ObligationResult first_search(
 // without every assumption still to be tried at once (those the greedy would leave out if each
 // of its searches held), at the start and after each step whose cone did not hold. Most do
 // (measured on a 20,000-command frame: 75,000 of 88,500 one-at-a-time searches held, and 11,000
-// obligations held five of five; asked so, 41,800 searches stand for the 88,500), so that one
+// obligations held five of five; those outcomes, replayed so, take 41,800 searches), so that one
 // search stands for the rest of the greedy: the proof holds in the whole program without
 // them all (a cone is a relaxation of it), so with fewer left out each later whole-program
 // question holds too. When the cones, like the whole program, prove more with fewer assumptions
