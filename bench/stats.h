@@ -7,9 +7,12 @@
 
 namespace syncproof::bench {
 
+// For an even count, the mean of the two middle values (0 for none).
 inline double median(std::vector<double> v) {
+  if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
+  const size_t half = v.size() / 2;
+  return v.size() % 2 ? v[half] : (v[half - 1] + v[half]) / 2;
 }
 
 inline double ms_since(std::chrono::steady_clock::time_point t0) {
