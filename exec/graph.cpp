@@ -3,21 +3,15 @@
 #include <algorithm>
 #include <optional>
 
+#include "util/csr.h"
+
 namespace syncproof::exec {
 
 using namespace model;
 
 namespace {
 
-void csr(uint32_t n, const std::vector<std::pair<uint32_t, uint32_t>>& edges,
-         std::vector<uint32_t>* start, std::vector<uint32_t>* out) {
-  start->assign(n + 1, 0);
-  for (auto [a, b] : edges) ++(*start)[a + 1];
-  for (uint32_t i = 0; i < n; ++i) (*start)[i + 1] += (*start)[i];
-  out->assign(edges.size(), 0);
-  std::vector<uint32_t> pos(start->begin(), start->end() - 1);
-  for (auto [a, b] : edges) (*out)[pos[a]++] = b;
-}
+using util::csr;
 
 // What build_graph and build_subgraph collect before the CSR arrays are made.
 struct Edges {

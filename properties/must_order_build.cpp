@@ -5,6 +5,7 @@
 #include <queue>
 
 #include "properties/must_order.h"
+#include "util/csr.h"
 
 namespace syncproof::properties {
 
@@ -26,15 +27,7 @@ void release(T& x) {
   T().swap(x);
 }
 
-void csr(size_t n, const std::vector<std::pair<uint32_t, uint32_t>>& edges,
-         std::vector<uint32_t>* start, std::vector<uint32_t>* out) {
-  start->assign(n + 1, 0);
-  for (const auto& e : edges) ++(*start)[e.first + 1];
-  for (size_t i = 0; i < n; ++i) (*start)[i + 1] += (*start)[i];
-  out->resize(edges.size());
-  std::vector<uint32_t> at(start->begin(), start->end() - 1);
-  for (const auto& e : edges) (*out)[at[e.first]++] = e.second;  // keeps the edges' order
-}
+using util::csr;  // keeps the edges' order
 
 }  // namespace
 

@@ -10,17 +10,26 @@
 
 namespace syncproof::util {
 
+// `n` lists from (list, item) pairs into `start` (n + 1 offsets) and `items`: list i is
+// items[start[i]] up to items[start[i + 1]], in the pairs' order.
+template <class T>
+void csr(size_t n, const std::vector<std::pair<uint32_t, T>>& pairs, std::vector<uint32_t>* start,
+         std::vector<T>* items) {
+  start->assign(n + 1, 0);
+  for (const auto& pr : pairs) ++(*start)[pr.first + 1];
+  for (size_t i = 0; i < n; ++i) (*start)[i + 1] += (*start)[i];
+  items->resize(pairs.size());
+  std::vector<uint32_t> at(start->begin(), start->end() - 1);
+  for (const auto& pr : pairs) (*items)[at[pr.first]++] = pr.second;
+}
+
+// The same kept as one object.
 template <class T>
 class Csr {
  public:
   Csr() = default;
-  // `n` lists from (list, item) pairs; a list holds its items in the pairs' order.
-  Csr(size_t n, const std::vector<std::pair<uint32_t, T>>& pairs) : start_(n + 1, 0) {
-    for (const auto& pr : pairs) ++start_[pr.first + 1];
-    for (size_t i = 0; i < n; ++i) start_[i + 1] += start_[i];
-    items_.resize(pairs.size());
-    std::vector<uint32_t> at(start_.begin(), start_.end() - 1);
-    for (const auto& pr : pairs) items_[at[pr.first]++] = pr.second;
+  Csr(size_t n, const std::vector<std::pair<uint32_t, T>>& pairs) {
+    csr(n, pairs, &start_, &items_);
   }
   std::span<const T> operator[](size_t i) const {
     return {items_.data() + start_[i], items_.data() + start_[i + 1]};
