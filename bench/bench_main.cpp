@@ -97,7 +97,9 @@ int streams(const std::vector<int>& sizes, int runs) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  syncproof::util::keep_large_blocks();  // as the syncproof tool does (util/heap.h)
+  // As the syncproof tool does (util/heap.h).
+  syncproof::util::use_huge_pages(argv);
+  syncproof::util::keep_large_blocks();
   int runs = 3;
   std::vector<std::string> args;
   bench::FrameOptions fo;

@@ -52,7 +52,9 @@ bool filters_test_cases(int argc, char** argv) {
 DOCTEST_REGISTER_LISTENER("count-selected", 1, CountSelected);
 
 int main(int argc, char** argv) {
-  syncproof::util::keep_large_blocks();  // as the syncproof tool does (util/heap.h)
+  // As the syncproof tool does (util/heap.h).
+  syncproof::util::use_huge_pages(argv);
+  syncproof::util::keep_large_blocks();
   doctest::Context context(argc, argv);
 #ifdef SYNCPROOF_SANITIZED
   // The full-size comparisons (test suite "full-size": one algorithm against another over the

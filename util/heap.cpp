@@ -1,11 +1,32 @@
 #include "util/heap.h"
 
 #include <cstdlib>  // defines __GLIBC__ where the C library is glibc
+#include <fstream>
+#include <iterator>
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <unistd.h>
 #endif
 
 namespace syncproof::util {
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+constexpr std::string_view kTunable = "glibc.malloc.hugetlb";
+
+}  // namespace
 
 void keep_large_blocks() {
 #if defined(__GLIBC__)
@@ -13,6 +34,43 @@ void keep_large_blocks() {
   // also ends glibc's own adjustment of both, so every run behaves the same.
   ::mallopt(M_MMAP_THRESHOLD, 32 << 20);
   ::mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
+}
+
+std::optional<std::string> huge_page_tunables(const char* tunables, const char* opt_out,
+                                              const char* preload, std::string_view thp_modes) {
+  if (opt_out && std::string_view(opt_out) == "0") return std::nullopt;
+  if (preload && std::string_view(preload).find("vgpreload") != std::string_view::npos)
+    return std::nullopt;  // valgrind's tools preload these into the program they run
+  if (thp_modes.find("[madvise]") == std::string_view::npos) return std::nullopt;
+  const std::string_view now = tunables ? tunables : "";
+  if (now.find(kTunable) != std::string_view::npos) return std::nullopt;
+  std::string out(now);
+  if (!out.empty()) out += ':';
+  out += kTunable;
+  out += "=1";
+  return out;
+}
+
+void use_huge_pages(char** argv) {
+#if defined(__GLIBC__) && defined(__linux__)
+  if (kSanitized || !argv || !argv[0]) return;
+  std::ifstream in("/sys/kernel/mm/transparent_hugepage/enabled");
+  const std::string modes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const char* before = std::getenv("GLIBC_TUNABLES");
+  const std::optional<std::string> before_copy =
+      before ? std::optional<std::string>(before) : std::nullopt;
+  const std::optional<std::string> tunables = huge_page_tunables(
+      before, std::getenv("SYNCPROOF_HUGE_PAGES"), std::getenv("LD_PRELOAD"), modes);
+  if (!tunables || ::setenv("GLIBC_TUNABLES", tunables->c_str(), 1) != 0) return;
+  ::execv("/proc/self/exe", argv);
+  // Still here: the exec failed; go on with the environment as it was.
+  if (before_copy)
+    ::setenv("GLIBC_TUNABLES", before_copy->c_str(), 1);
+  else
+    ::unsetenv("GLIBC_TUNABLES");
+#else
+  (void)argv;
 #endif
 }
 

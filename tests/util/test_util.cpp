@@ -10,6 +10,7 @@
 
 #include "util/atomic_file.h"
 #include "util/edit_distance.h"
+#include "util/heap.h"
 
 using syncproof::util::edit_distance;
 namespace fs = std::filesystem;
@@ -161,3 +162,44 @@ TEST_CASE("closest: the nearest candidate for a did-you-mean, or none") {
   CHECK(syncproof::util::closest("", commands) == std::nullopt);
   CHECK(syncproof::util::closest("--fromat", {"--format", "--output"}) == "--format");
 }
+
+TEST_CASE("huge pages: the tunable is added once, and only where it changes something") {
+  using syncproof::util::huge_page_tunables;
+  const char* madvise = "always [madvise] never\n";
+  CHECK(huge_page_tunables(nullptr, nullptr, nullptr, madvise) == "glibc.malloc.hugetlb=1");
+  CHECK(huge_page_tunables("", nullptr, nullptr, madvise) == "glibc.malloc.hugetlb=1");
+  // The user's tunables are kept, and a value of theirs for this one stands.
+  CHECK(huge_page_tunables("glibc.malloc.arena_max=2", nullptr, nullptr, madvise) ==
+        "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1");
+  CHECK(huge_page_tunables("glibc.malloc.hugetlb=0", nullptr, nullptr, madvise) == std::nullopt);
+  // After the exec the tunable is there: no second exec.
+  CHECK(huge_page_tunables("glibc.malloc.hugetlb=1", nullptr, nullptr, madvise) == std::nullopt);
+  CHECK(huge_page_tunables(nullptr, "0", nullptr, madvise) == std::nullopt);
+  CHECK(huge_page_tunables(nullptr, "1", nullptr, madvise) == "glibc.malloc.hugetlb=1");
+  CHECK(huge_page_tunables(nullptr, nullptr, "/usr/libexec/valgrind/vgpreload_core-amd64-linux.so",
+                           madvise) == std::nullopt);
+  CHECK(huge_page_tunables(nullptr, nullptr, "libfoo.so", madvise) == "glibc.malloc.hugetlb=1");
+  // The kernel gives huge pages to every aligned region already, or to none.
+  CHECK(huge_page_tunables(nullptr, nullptr, nullptr, "[always] madvise never\n") == std::nullopt);
+  CHECK(huge_page_tunables(nullptr, nullptr, nullptr, "always madvise [never]\n") == std::nullopt);
+  CHECK(huge_page_tunables(nullptr, nullptr, nullptr, "") == std::nullopt);
+}
+
+#if defined(__GLIBC__) && defined(__linux__) && !defined(SYNCPROOF_SANITIZED)
+TEST_CASE(
+    "huge pages: this test program runs with the tunable where the kernel's mode asks for it") {
+  // doctest_main.cpp calls use_huge_pages as the tool does; the variable it sets stays after the
+  // exec, so a process that should have been re-executed and was not shows here.
+  std::ifstream in("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string modes;
+  std::getline(in, modes);
+  const char* opt_out = std::getenv("SYNCPROOF_HUGE_PAGES");
+  const char* preload = std::getenv("LD_PRELOAD");
+  if (modes.find("[madvise]") == std::string::npos || (opt_out && std::string(opt_out) == "0") ||
+      (preload && std::string(preload).find("vgpreload") != std::string::npos))
+    return;
+  const char* tunables = std::getenv("GLIBC_TUNABLES");
+  REQUIRE(tunables != nullptr);
+  CHECK(std::string(tunables).find("glibc.malloc.hugetlb=") != std::string::npos);
+}
+#endif

@@ -124,7 +124,8 @@ int run_help(const CLI::App& app, const std::vector<std::string>& topic) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  syncproof::util::keep_large_blocks();  // each Z3 context reuses the last one's memory
+  syncproof::util::use_huge_pages(argv);  // util/heap.h: may re-execute the program once
+  syncproof::util::keep_large_blocks();   // each Z3 context reuses the last one's memory
   CLI::App app{"syncproof: prove or refute GPU synchronization properties (Xbox Series, RDNA2)"};
   app.name("syncproof");
   const std::string version =
