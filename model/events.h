@@ -104,6 +104,11 @@ struct WaitRule {
   // The value assumptions (bit per AssumptionId: A-INITIAL-ZERO, A-TIMESTAMP-NONZERO) whose
   // truth changes the candidates or `monotone` (the initial poll aside: zero_satisfies).
   uint32_t value_depends = 0;
+  // The value assumptions (bit as above) whose truth changes deadlock_monotone(). They reach the
+  // lowering only here (resolve_waits), so a lowering with one of them flipped has the same waits
+  // with these flipped: properties::deadlock_assumptions counts its hidden waits without lowering
+  // again (tests/tools/test_value_flips.cpp compares it with the lowering).
+  uint32_t deadlock_flips = 0;
   // When `monotone` holds only because the writers land in one order in every execution
   // (model::chain_monotone): the assumptions guarding the orders that chain them (bit per
   // AssumptionId). 0 when no order is needed.

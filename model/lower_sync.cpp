@@ -521,10 +521,22 @@ void Lowerer::resolve_waits() {
     w.determinate = determinate(vals);
     w.chained = chained;
     if (chained) w.chain_guards = chain_guard_bits;
-    for (int i = 0; i < 2; ++i)
-      if (monotone_under(flipped_cfg[i], same_lists ? vals : flipped_vals[i]) != w.monotone)
-        w.value_depends |= 1u << static_cast<int>(i == 0 ? AssumptionId::InitialZero
+    const std::array<int, 2> initial{kInitialPart, kInitialPart};
+    const std::span<const int> at_start(initial.data(), word.parts);
+    for (int i = 0; i < 2; ++i) {
+      const uint32_t bit = 1u << static_cast<int>(i == 0 ? AssumptionId::InitialZero
                                                          : AssumptionId::TimestampNonzero);
+      const WaitValues& other = same_lists ? vals : flipped_vals[i];
+      const bool monotone = monotone_under(flipped_cfg[i], other);
+      if (monotone != w.monotone) w.value_depends |= bit;
+      // determinate(other), with the first poll under the flipped configuration (same_lists:
+      // `other` is vals, whose first poll is under vcfg).
+      const PollOutcome first = same_lists && !vals.overflow
+                                    ? poll_outcome(word, at_start, flipped_cfg[i])
+                                    : other.initial;
+      const bool det = first.can_sat != first.can_fail && other.may == other.must;
+      if ((monotone && det) != w.deadlock_monotone()) w.deadlock_flips |= bit;
+    }
     // Exact sizes: a frame's waits on one fence each list most of its signals.
     w.candidates.reserve(vals.may.size());
     for (uint32_t k : vals.may) w.candidates.push_back(word.writers[k].ev);
@@ -534,8 +546,6 @@ void Lowerer::resolve_waits() {
       w.must_candidates.reserve(vals.must.size());
       for (uint32_t k : vals.must) w.must_candidates.push_back(word.writers[k].ev);
     }
-    const std::array<int, 2> initial{kInitialPart, kInitialPart};
-    const std::span<const int> at_start(initial.data(), word.parts);
     w.zero_satisfies = poll_outcome(word, at_start, {true, vcfg.timestamp_nonzero}).can_sat;
     w.initial = poll_outcome(word, at_start, vcfg);
     w.initial_unknown_may = poll_outcome(word, at_start, {false, vcfg.timestamp_nonzero}).can_sat;

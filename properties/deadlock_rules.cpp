@@ -39,6 +39,12 @@ std::vector<AssumptionId> relevant(const LoweredProgram& p) {
   return out;
 }
 
+// The assumptions about values (model/wait_value.h, ValueConfig): they reach the lowering only
+// through its waits.
+bool value_assumption(AssumptionId a) {
+  return a == AssumptionId::InitialZero || a == AssumptionId::TimestampNonzero;
+}
+
 }  // namespace
 
 std::vector<std::string> deadlock_assumptions(
@@ -67,9 +73,20 @@ std::vector<std::string> deadlock_assumptions(
     tried.push_back(a);
     ModelConfig without = cfg;
     without.assumptions.set(a, false);
-    LoweredProgram q = lower(c, without);
     // Without it some wait would no longer be monotone: deciding that explores the orders its
     // writers land in, exponential in their number. Keep the assumption (never under-reports).
+    // A value assumption changes only the waits (WaitRule::deadlock_flips): their count is read
+    // off without lowering again (a frame's lowering is a tenth of its SMT check).
+    if (const uint32_t b = 1u << static_cast<int>(a); value_assumption(a)) {
+      const auto after = std::count_if(now.waits.begin(), now.waits.end(), [&](const WaitRule& w) {
+        return w.deadlock_monotone() == !(w.deadlock_flips & b);
+      });
+      if (static_cast<long>(now.waits.size()) - after > hidden(now)) {
+        needed.emplace_back(assumption(a).name);
+        continue;
+      }
+    }
+    LoweredProgram q = lower(c, without);
     if (hidden(q) > hidden(now)) {
       needed.emplace_back(assumption(a).name);
       continue;
