@@ -62,8 +62,13 @@ void use_huge_pages(char** argv) {
       before ? std::optional<std::string>(before) : std::nullopt;
   const std::optional<std::string> tunables = huge_page_tunables(
       before, std::getenv("SYNCPROOF_HUGE_PAGES"), std::getenv("LD_PRELOAD"), modes);
+  // The file's own path, not /proc/self/exe: the process takes its name from it (ps, top).
+  std::string self(4096, '\0');
+  const ssize_t n = ::readlink("/proc/self/exe", self.data(), self.size());
+  if (n <= 0 || static_cast<size_t>(n) >= self.size()) return;
+  self.resize(static_cast<size_t>(n));
   if (!tunables || ::setenv("GLIBC_TUNABLES", tunables->c_str(), 1) != 0) return;
-  ::execv("/proc/self/exe", argv);
+  ::execv(self.c_str(), argv);
   // Still here: the exec failed; go on with the environment as it was.
   if (before_copy)
     ::setenv("GLIBC_TUNABLES", before_copy->c_str(), 1);

@@ -24,14 +24,16 @@ void keep_large_blocks();
 // Where the kernel gives transparent huge pages only to memory a program asks them for (THP mode
 // "madvise", Debian's default), glibc asks for them for its heap when its tunable
 // glibc.malloc.hugetlb is 1, and reads its tunables only when a program starts. So this
-// re-executes the program (/proc/self/exe, the same arguments) once with that tunable added to
-// GLIBC_TUNABLES. Measured December 2026 on the 2-core VM, medians of alternating runs: a
-// 50,000-command frame's SMT check -15% wall time, a 10,000-command one-bug frame -17%, the
+// re-executes the program (the file /proc/self/exe names, the same arguments) once with that
+// tunable added to GLIBC_TUNABLES. Measured December 2026 on the 2-core VM, medians of alternating
+// runs: a 50,000-command frame's SMT check -15% wall time, a 10,000-command one-bug frame -17%, the
 // library -13%, the executor on 20,000 commands -7%; peak memory +1..4%. It does nothing when the
 // tunable is set already (by an earlier exec, or by the user, whose value stands), under
 // SYNCPROOF_HUGE_PAGES=0, under valgrind (an exec would leave it), under AddressSanitizer, where
 // the kernel's mode is not "madvise", or where the exec fails (the program goes on as it is).
 // Call it before anything else in main: nothing read or written before it is kept.
+// perf record --call-graph dwarf loses the call stacks of a process that exec'd itself: profile
+// with GLIBC_TUNABLES=glibc.malloc.hugetlb=1 set (the same heap, no exec).
 void use_huge_pages(char** argv);
 
 // The GLIBC_TUNABLES value use_huge_pages execs with, given the variable's value now (null:

@@ -201,5 +201,10 @@ TEST_CASE(
   const char* tunables = std::getenv("GLIBC_TUNABLES");
   REQUIRE(tunables != nullptr);
   CHECK(std::string(tunables).find("glibc.malloc.hugetlb=") != std::string::npos);
+  // Re-executed by its own path: its name is still its file's (ps, top), not "exe".
+  std::ifstream comm("/proc/self/comm");
+  std::string name;
+  std::getline(comm, name);
+  CHECK(name.rfind("test_", 0) == 0);
 }
 #endif
