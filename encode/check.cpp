@@ -6,20 +6,17 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
-#include <map>
 #include <memory>
 #include <set>
-#include <type_traits>
 
 #include "encode/deadlock.h"
 #include "encode/encoding.h"
+#include "encode/part_questions.h"
 #include "encode/property_core.h"
-#include "properties/api_order.h"
 #include "properties/completion.h"
 #include "properties/deadlock_rules.h"
 #include "properties/monitor.h"
 #include "properties/must_order.h"
-#include "properties/slice.h"
 #include "properties/trace.h"
 #include "solver/smtlib.h"
 
@@ -29,6 +26,7 @@ using namespace model;
 using properties::Obligation;
 
 using properties::ms_since;
+using namespace detail;
 
 namespace {
 
@@ -44,267 +42,6 @@ properties::Times model_times(solver::Solver& s, const Encoding& enc, size_t n) 
   return t;
 }
 
-// A counterexample reads best as an interleaving: when the model ties events the trace shows
-// (the obligation's accesses, arrivals and cache operations), ask once more with them apart and
-// keep that model if there is one (the violation never needs a tie: every order is strict).
-// `assumed`: the assumption literals the first check assumed. Returns whether it left a scope
-// pushed (the caller pops it once done with the model).
-bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, const Obligation& o,
-                   const CheckOptions& opt, const std::vector<solver::Term>& assumed) {
-  if (!opt.untie) return false;
-  std::vector<EventId> shown = properties::focus_events(p, o);
-  auto add_ops = [&](const std::vector<properties::Step>& steps) {
-    for (const auto& st : steps)
-      for (uint32_t oi : st.ops) shown.push_back(p.cache_ops[oi].ev);
-  };
-  add_ops(o.fresh.steps), add_ops(o.waw.first_steps);
-  for (const properties::LineMate& m : o.fresh.mates) {
-    shown.push_back(p.accesses[m.access].arrive);
-    add_ops(m.steps);
-  }
-  for (const properties::RbFill& f : o.fresh.fills) shown.push_back(f.ev);
-  std::erase_if(shown, [&](EventId e) { return !enc.has(e); });
-  std::sort(shown.begin(), shown.end());
-  shown.erase(std::unique(shown.begin(), shown.end()), shown.end());
-  std::vector<solver::Term> apart;
-  for (size_t a = 0; a < shown.size(); ++a)
-    for (size_t b = a + 1; b < shown.size(); ++b)
-      if (s.int_value(enc.t(shown[a])) == s.int_value(enc.t(shown[b])))
-        apart.push_back(enc.ctx().ne(enc.t(shown[a]), enc.t(shown[b])));
-  if (apart.empty()) return false;
-  std::vector<solver::Term> all;
-  for (size_t a = 0; a < shown.size(); ++a)
-    for (size_t b = a + 1; b < shown.size(); ++b)
-      all.push_back(enc.ctx().ne(enc.t(shown[a]), enc.t(shown[b])));
-  s.push();
-  s.add(enc.ctx().land(all));
-  if (s.check(assumed, opt.timeout_ms).status == solver::Status::Sat) return true;
-  s.pop();
-  s.check(assumed, opt.timeout_ms);  // the model with ties, again
-  return false;
-}
-
-// A question about part of the program (a slice or a cone, in a context of its own unless given
-// one): the part's encoding and a solver holding its base and the obligation's violation.
-struct PartQuestion {
-  template <class Part>
-  PartQuestion(const LoweredProgram& p, const Part& part, const Obligation& o, const char* what,
-               const solver::ContextOptions& so, int* query_counter,
-               solver::Context* shared = nullptr)
-      : own(),
-        ctx(shared ? *shared : own.emplace(so)),
-        enc(make(p, ctx, part, o, query_counter)),
-        s(ctx, what) {
-    for (solver::Term t : enc.base()) s.add(t);
-    s.set_query_name(fmt::format("{} ({})", o.name, what));
-    q = std::is_same_v<Part, properties::Cone> ? enc.query() : enc.violation(o, (*query_counter)++);
-    s.add(q.violation);
-  }
-  // A cone's question is made with its violation, so that the events only orders mention can be
-  // taken out (encode/contraction.h).
-  static Encoding make(const LoweredProgram& p, solver::Context& ctx, const properties::Cone& cone,
-                       const Obligation& o, int* query_counter) {
-    return Encoding(p, ctx, cone, &o, (*query_counter)++);
-  }
-  static Encoding make(const LoweredProgram& p, solver::Context& ctx,
-                       const properties::Slice& slice, const Obligation&, int*) {
-    return Encoding(p, ctx, slice);
-  }
-  std::optional<solver::Context> own;
-  solver::Context& ctx;
-  Encoding enc;
-  solver::Solver s;
-  Encoding::Query q;
-};
-
-// What slices need of the program, made when the first slice is.
-struct Slicing {
-  std::optional<properties::ApiOrder> hb;
-  std::optional<properties::Slicer> slicer;
-};
-
-// Whether `name` is one of `only` (no list: every assumption is).
-bool among(const std::vector<std::string>* only, std::string_view name) {
-  return !only || std::find(only->begin(), only->end(), name) != only->end();
-}
-
-// The assumption literals of `enc` that `only` names (no list: all of them).
-std::vector<solver::Term> assumed_of(const Encoding& enc, const std::vector<std::string>* only) {
-  std::vector<solver::Term> assumed;
-  for (solver::Term lit : enc.assumption_literals())
-    if (among(only, enc.assumption_name(lit))) assumed.push_back(lit);
-  return assumed;
-}
-
-// A violating execution of the whole program found in the obligation's slice
-// (properties/slice.h): a solver model of the In events, extended to the whole program and
-// confirmed by its monitor. nullopt when the slice has no violation, or its model does not make
-// one of the whole program (the caller asks the whole program then, which has the same answer).
-// `only`: assume only these assumptions (by name), not every one; the others' orders need not
-// hold in the extended execution either. `traced`: the execution becomes a counterexample's
-// trace, and the ties it shows are separated first (separate_ties); otherwise only whether there
-// is one counts.
-struct SlicedRun {
-  properties::Times times;
-  uint64_t line = 0;
-  properties::MonitorResult m;
-};
-std::optional<SlicedRun> sliced_run(const LoweredProgram& p, const Obligation& o,
-                                    const solver::ContextOptions& so, const CheckOptions& opt,
-                                    int* query_counter, Slicing* slicing, bool traced,
-                                    const std::vector<std::string>* only = nullptr) {
-  if (!slicing->hb) slicing->hb.emplace(p), slicing->slicer.emplace(p);
-  const std::optional<properties::Slice> slice = slicing->slicer->slice(o, *slicing->hb);
-  // A slice of more than half the program saves less than the extra question costs.
-  if (!slice || 2 * slice->in > p.events.size()) return std::nullopt;
-  PartQuestion question(p, *slice, o, "slice", so, query_counter);
-  auto& [own, ctx, enc, s, q] = question;
-  const std::vector<solver::Term> assumed = assumed_of(enc, only);
-  uint32_t dropped = 0;
-  for (int a = 0; a < kAssumptionCount; ++a)
-    if (!among(only, assumption(static_cast<AssumptionId>(a)).name)) dropped |= 1u << a;
-  if (s.check(assumed, opt.timeout_ms).status != solver::Status::Sat) return std::nullopt;
-  if (traced) separate_ties(p, enc, s, o, opt, assumed);
-  properties::Times in(p.events.size(), 0);
-  for (EventId e = 0; e < p.events.size(); ++e)
-    if (enc.has(e)) in[e] = s.int_value(enc.t(e));
-  const auto line = static_cast<uint64_t>(s.int_value(q.line));
-  std::optional<properties::Times> times = slicing->slicer->extend(*slice, in, dropped);
-  if (!times) return std::nullopt;
-  properties::MonitorResult m = properties::monitor(p, o, *times, line);
-  if (!m.violated) return std::nullopt;
-  return SlicedRun{std::move(*times), line, std::move(m)};
-}
-
-// A counterexample from the obligation's slice (sliced_run), with its trace.
-std::optional<properties::Violated> sliced_violation(const LoweredProgram& p, const Obligation& o,
-                                                     int index, const solver::ContextOptions& so,
-                                                     const CheckOptions& opt, int* query_counter,
-                                                     Slicing* slicing) {
-  std::optional<SlicedRun> run = sliced_run(p, o, so, opt, query_counter, slicing, true);
-  if (!run) return std::nullopt;
-  properties::Violated v;
-  v.trace = properties::violation_trace(p, o, run->times, run->m);
-  v.witness = {index, std::move(run->times), run->line};
-  return v;
-}
-
-// What proof cones need of one program (properties/proof_cone.h), made when the first cone is.
-struct Cones {
-  std::optional<properties::ConeMaker> maker;
-  // One context for every cone question of the case, each with a solver of its own: the
-  // questions share most of their variables and terms. (Measured on a 1,000-command frame under
-  // --no-order-proofs: 1,577 cone questions in 5.0 s against 7.9 s with a context each, which
-  // cost 1.5 ms apiece to make; 46 MB more at the peak.) Within one case the questions come in
-  // one order, so the answers do not depend on --jobs.
-  std::optional<solver::Context> ctx;
-  std::optional<properties::Cone> whole;  // ConeMaker::whole, made on first use
-  // By usable guard bits: the makers for re-checks under fewer assumptions (made on first use).
-  std::map<uint64_t, properties::ConeMaker> for_usable;
-  solver::Context& context(const solver::ContextOptions& so) {
-    if (!ctx) ctx.emplace(so);
-    return *ctx;
-  }
-  const properties::ConeMaker& made(const LoweredProgram& p) {
-    if (!maker) maker.emplace(p);
-    return *maker;
-  }
-  const properties::ConeMaker& made(const LoweredProgram& p, uint64_t usable) {
-    return for_usable.try_emplace(usable, p, usable).first->second;
-  }
-};
-
-// The guard bits (properties::guard_bit) that hold whenever these assumptions are assumed: each
-// one's enabled side (Encoding::guard assumes a disabled assumption's negation).
-uint64_t usable_guards(const LoweredProgram& p, const std::vector<std::string>& only) {
-  uint64_t bits = 0;
-  for (int a = 0; a < kAssumptionCount; ++a) {
-    const auto id = static_cast<AssumptionId>(a);
-    if (among(&only, assumption(id).name))
-      bits |= properties::guard_bit({id, p.config.assumptions.enabled(id)});
-  }
-  return bits;
-}
-
-// The assumptions an unsat core names.
-std::vector<AssumptionId> core_assumptions(const Encoding& enc, solver::Solver& s) {
-  std::vector<AssumptionId> used;
-  for (solver::Term lit : s.unsat_core())
-    if (auto a = find_assumption(enc.assumption_name(lit))) used.push_back(*a);
-  return used;
-}
-
-// A question about the whole program with the events only orders mention taken out
-// (properties::ConeMaker::whole, encode/contraction.h): exactly the whole encoding's answer, and
-// its possible cores, over fewer terms and with one candidate a queue in most waits. (Measured
-// on a 1,000-command frame under --no-order-proofs: the base question took 6.9 s of Z3 in the
-// whole encoding and takes 0.3-0.6 s so.) `o` null: whether the case has an execution at all.
-// `only`: assume only these assumptions (by name), not every one. An Unsat answer comes with
-// the assumptions of its core.
-struct WholeAnswer {
-  solver::CheckResult r;
-  std::vector<AssumptionId> core;
-};
-WholeAnswer contracted_whole(const LoweredProgram& p, const Obligation* o,
-                             const solver::ContextOptions& so, const CheckOptions& opt,
-                             int* query_counter, Cones* cones,
-                             const std::vector<std::string>* only = nullptr) {
-  if (!cones->whole) cones->whole = cones->made(p).whole();
-  solver::Context& ctx = cones->context(so);
-  Encoding enc(p, ctx, *cones->whole, o, o ? (*query_counter)++ : 0);
-  solver::Solver s(ctx, o ? "whole" : "base");
-  for (solver::Term t : enc.base()) s.add(t);
-  s.set_query_name(o ? fmt::format("{} (whole, contracted)", o->name) : "base (contracted)");
-  s.add(enc.query().violation);
-  WholeAnswer a{s.check(assumed_of(enc, only), opt.timeout_ms), {}};
-  if (a.r.status == solver::Status::Unsat) a.core = core_assumptions(enc, s);
-  return a;
-}
-
-// The assumptions a proof from the obligation's cone rests on (the names in its unsat core), or
-// nullopt when the cone has a violation, the solver gives up, or a cone is not worth asking (a
-// race; more than half the program). A proof here is a proof of the whole program: the cone is
-// a relaxation of it. `only`: assume only these assumptions (by name), not every one.
-std::optional<std::vector<AssumptionId>> cone_proof(
-    const LoweredProgram& p, const Obligation& o, const solver::ContextOptions& so,
-    const CheckOptions& opt, int* query_counter, Cones* cones,
-    const std::vector<std::string>* only = nullptr) {
-  auto ask = [&](const properties::ConeMaker& maker) -> std::optional<std::vector<AssumptionId>> {
-    const std::optional<properties::Cone> cone = maker.cone(o);
-    if (!cone || 2 * cone->size > p.events.size()) return std::nullopt;
-    // A solver of its own: one popped between the questions made each question slower as the
-    // case went on (measured: 8 ms against 12 ms a question at 1,000 commands).
-    PartQuestion question(p, *cone, o, "cone", so, query_counter, &cones->context(so));
-    auto& [own, ctx, enc, s, q] = question;
-    if (s.check(assumed_of(enc, only), opt.timeout_ms).status != solver::Status::Unsat)
-      return std::nullopt;
-    return core_assumptions(enc, s);
-  };
-  if (auto proof = ask(cones->made(p))) return proof;
-  // A re-check under fewer assumptions: the rules the cone kept may rest on orders under one no
-  // longer assumed, and so say nothing. Then a cone whose essential candidates are reckoned
-  // without those orders (a relaxation as much as the first). Measured on a 1,000-command frame
-  // under --no-order-proofs: it answers the 3 re-checks that went to the whole program (2-5 s)
-  // with 22 cones, 9.5 s -> 6.7 s in all.
-  if (!only) return std::nullopt;
-  const uint64_t usable = usable_guards(p, *only);
-  if ((cones->made(p).implied_guards() & ~usable) == 0) return std::nullopt;
-  return ask(cones->made(p, usable));
-}
-
-// The literals of the whole encoding for these assumptions (made if no constraint has used
-// them yet: an obligation's own, such as A-GL2-WB-BEFORE-INV's, appear with its violation).
-std::vector<solver::Term> literals_for(Encoding& enc, const std::vector<AssumptionId>& ids) {
-  std::vector<solver::Term> out;
-  for (AssumptionId a : ids) {
-    (void)enc.guard({a, true});
-    for (solver::Term lit : enc.assumption_literals())
-      if (enc.assumption_name(lit) == assumption(a).name) out.push_back(lit);
-  }
-  return out;
-}
-
-// Decides the obligations of one property on a solver holding the base encoding.
 // The solver and the case's base encoding, made when a first question reaches the solver
 // (creating a Z3 context and encoding the case cost more than most cases take otherwise).
 struct SolverState {
@@ -318,6 +55,8 @@ struct SolverState {
 };
 using GetSolver = std::function<SolverState&()>;
 
+// Decides the obligations of one property: by must-happen-before paths (`fast`), slices and
+// cones where they answer, else on the solver holding the base encoding.
 properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
                            properties::MustOrder* fast, const std::vector<Obligation>& obs,
                            const solver::ContextOptions& so, const CheckOptions& opt,
@@ -331,9 +70,9 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
   int failing = 0;
   for (const Obligation& o : obs) {
     if (first && opt.first_violation) break;  // the first in order: the same one either way
-    // After the first counterexample a violation is only counted, and a race is one in every
-    // execution (its violation is `true`), of which the case has some (the base check).
-    if (first && o.kind == Obligation::Kind::Race) {
+    // After the first counterexample a violation is only counted (the base check found an
+    // execution).
+    if (first && o.always_violated()) {
       ++failing;
       continue;
     }

@@ -364,9 +364,9 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
   std::vector<std::pair<size_t, FirstProof>> proofs;  // to minimize
   for (size_t i = 0; i < obs.size(); ++i) {
     if (first && opt.first_violation) break;
-    // After the first counterexample a violation is only counted, and a race is one in every
-    // complete execution, of which the case has some (check_lowered's vacuity check).
-    if (first && obs[i].kind == Obligation::Kind::Race) {
+    // After the first counterexample a violation is only counted (check_lowered's vacuity check
+    // found a complete execution).
+    if (first && obs[i].always_violated()) {
       ++failing;
       continue;
     }

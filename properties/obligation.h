@@ -204,6 +204,10 @@ struct Obligation {
   // The obligation is on a path a write takes only without this assumption
   // (model::MemAccess::only_without): under it the obligation holds vacuously.
   std::optional<model::AssumptionId> only_without = std::nullopt;
+  // Violated in every complete execution: a race, whatever the hardware does (its violation is
+  // `true`). Both engines check first that the case has a complete execution, so once they have
+  // a counterexample they count such an obligation as failing without a question.
+  bool always_violated() const { return kind == Kind::Race; }
   // Whether it holds vacuously in `p` with the assumptions in `dropped` left out.
   bool vacuous(const model::LoweredProgram& p, uint32_t dropped = 0) const {
     return only_without && p.config.assumptions.enabled(*only_without) &&
