@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace syncproof::properties {
 
@@ -57,17 +59,21 @@ Trace build_trace(const LoweredProgram& p, const Times& t, const std::vector<Eve
   }
   std::vector<EventId> order(chosen.begin(), chosen.end());
   std::stable_sort(order.begin(), order.end(), [&](EventId a, EventId b) { return t[a] < t[b]; });
+  // Each operation's flag once, by its event in the order of `ops`: an operation that crosses two
+  // steps (a GL2 write-back and invalidation on the split path) is listed for each. (Looked up
+  // per line, with a search of `ops` for repeats, this was quadratic in a frame's operations: 90
+  // ms of a 10,000-command frame's refutation.)
+  std::unordered_map<EventId, std::vector<uint32_t>> flags_at;
+  std::unordered_set<uint32_t> listed;
+  for (uint32_t op : ops)
+    if (listed.insert(op).second) flags_at[p.cache_ops[op].ev].push_back(op);
   Trace trace;
   for (EventId e : order) {
     const Event& ev = p.events[e];
     const Command& cmd = c.queues[ev.queue].commands[ev.cmd];
     std::string what = ev.what;
-    // Each operation's flag once: an operation that crosses two steps (a GL2 write-back and
-    // invalidation on the split path) is listed for each.
-    for (size_t k = 0; k < ops.size(); ++k)
-      if (p.cache_ops[ops[k]].ev == e &&
-          std::find(ops.begin(), ops.begin() + k, ops[k]) == ops.begin() + k)
-        what += " [" + p.cache_ops[ops[k]].flag + "]";
+    if (auto it = flags_at.find(e); it != flags_at.end())
+      for (uint32_t op : it->second) what += " [" + p.cache_ops[op].flag + "]";
     trace.lines.push_back(
         {t[e], c.queues[ev.queue].name, cmd.loc.line, command_text(c, ev.queue, ev.cmd), what});
   }
