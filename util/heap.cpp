@@ -1,10 +1,12 @@
 #include "util/heap.h"
 
+#include <cstdio>
 #include <cstdlib>  // defines __GLIBC__ where the C library is glibc
 #include <fstream>
 #include <iterator>
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <sys/auxv.h>
 #include <unistd.h>
 #endif
 
@@ -25,6 +27,23 @@ constexpr bool kSanitized = false;
 #endif
 
 constexpr std::string_view kTunable = "glibc.malloc.hugetlb";
+
+#if defined(__GLIBC__) && defined(__linux__)
+// The file mapped at `address` in this process (/proc/self/maps), or "" when none is.
+std::string mapped_file(unsigned long address) {
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  while (std::getline(maps, line)) {
+    // "start-end perms offset dev inode   path"
+    unsigned long lo = 0, hi = 0;
+    int path_at = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx %*s %*s %*s %*s %n", &lo, &hi, &path_at) < 2) continue;
+    if (address < lo || address >= hi) continue;
+    return path_at > 0 ? line.substr(static_cast<size_t>(path_at)) : "";
+  }
+  return "";
+}
+#endif
 
 }  // namespace
 
@@ -62,12 +81,17 @@ void use_huge_pages(char** argv) {
       before ? std::optional<std::string>(before) : std::nullopt;
   const std::optional<std::string> tunables = huge_page_tunables(
       before, std::getenv("SYNCPROOF_HUGE_PAGES"), std::getenv("LD_PRELOAD"), modes);
+  if (!tunables) return;
   // The file's own path, not /proc/self/exe: the process takes its name from it (ps, top).
   std::string self(4096, '\0');
   const ssize_t n = ::readlink("/proc/self/exe", self.data(), self.size());
   if (n <= 0 || static_cast<size_t>(n) >= self.size()) return;
   self.resize(static_cast<size_t>(n));
-  if (!tunables || ::setenv("GLIBC_TUNABLES", tunables->c_str(), 1) != 0) return;
+  // Only when that file is the program: started through the dynamic loader
+  // (`ld-linux-x86-64.so.2 syncproof ...`), /proc/self/exe is the loader, which would take the
+  // first argument for the program to run.
+  if (mapped_file(::getauxval(AT_ENTRY)) != self) return;
+  if (::setenv("GLIBC_TUNABLES", tunables->c_str(), 1) != 0) return;
   ::execv(self.c_str(), argv);
   // Still here: the exec failed; go on with the environment as it was.
   if (before_copy)

@@ -29,7 +29,8 @@ void keep_large_blocks();
 // runs: a 50,000-command frame's SMT check -15% wall time, a 10,000-command one-bug frame -17%, the
 // library -13%, the executor on 20,000 commands -7%; peak memory +1..4%. It does nothing when the
 // tunable is set already (by an earlier exec, or by the user, whose value stands), under
-// SYNCPROOF_HUGE_PAGES=0, under valgrind (an exec would leave it), under AddressSanitizer, where
+// SYNCPROOF_HUGE_PAGES=0, under valgrind (an exec would leave it), when started through the
+// dynamic loader (/proc/self/exe is the loader then), under AddressSanitizer, where
 // the kernel's mode is not "madvise", or where the exec fails (the program goes on as it is).
 // Call it before anything else in main: nothing read or written before it is kept.
 // perf record --call-graph dwarf loses the call stacks of a process that exec'd itself: profile
