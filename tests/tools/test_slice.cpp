@@ -243,3 +243,27 @@ TEST_CASE("slices: a line mate that reached GL2 before the slice is clean once w
   CHECK(v->failing == 2);
   CHECK(r.sliced == 2);
 }
+
+TEST_CASE(
+    "a slice's line mates that arrived before it share one chain: a frame's read is refuted in its "
+    "slice") {
+  // The generated frame rewrites the G-buffer every block, so the read of the middle block has
+  // hundreds of line mates that arrived before its slice, all with the same way to memory.
+  // Encoded as one chain each, the slice's question grew with them (at 20,000 commands it ran out
+  // of Z3's rlimit, and the whole program was asked instead, for hours); as one chain for all,
+  // it stays small. At 3,000 commands the copies needed between 100,000 and 200,000 units of
+  // Z3's rlimit and one chain between 10,000 and 20,000: with 50,000 the copies' slices fail, and
+  // the whole program too.
+  cli::FrameShape shape;
+  shape.commands = 3000, shape.bug = cli::FrameBug::NoGl1Invalidate;
+  auto pr = lang::parse_case("frame.sync", cli::generate_frame(shape));
+  REQUIRE(!pr.has_errors());
+  encode::CheckOptions opt;
+  opt.rlimit = 50000;
+  const auto r = encode::check_case(pr.c, opt);
+  size_t violated = 0;
+  for (const auto& pr_ : r.results)
+    violated += std::holds_alternative<properties::Violated>(pr_.verdict);
+  CHECK(violated == 2);
+  CHECK(r.sliced >= 2);
+}
