@@ -224,9 +224,10 @@ Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term star
           key.push_back(
               {st.ops.id(), static_cast<uint32_t>(st.level) << 2 | st.down << 1 | st.joins});
         auto [it, first] = before_chains.try_emplace(std::move(key), Term{});
-        if (first)
-          cs.push_back(chain_lower(mate.steps, Term{}, line, fmt::format("{}.m{}", prefix, m), &b)),
-              it->second = b;
+        if (first) {
+          cs.push_back(chain_lower(mate.steps, Term{}, line, fmt::format("{}.m{}", prefix, m), &b));
+          it->second = b;
+        }
         b = it->second;
       } else if (has(x.arrive)) {
         cs.push_back(

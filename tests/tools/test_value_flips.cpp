@@ -1,16 +1,15 @@
 // WaitRule::deadlock_flips: the lowering with a value assumption (A-INITIAL-ZERO,
 // A-TIMESTAMP-NONZERO) flipped has the same waits, each deadlock-monotone exactly when the
 // flags say (properties::deadlock_assumptions relies on it to skip a lowering). Checked on the
-// bundled library, the fixed-seed fuzz cases and a generated frame, from the default
+// bundled library, the fixed-seed fuzz cases and generated frames, from the default
 // configuration and from one with the assumption off.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
 #include "lang/parse.h"
 #include "model/events.h"
+#include "tests/tools/generated_cases.h"
 #include "tests/tools/library_cases.h"
-#include "tools/fuzz_gen.h"
-#include "tools/generate.h"
 
 using namespace syncproof;
 using model::AssumptionId;
@@ -58,13 +57,7 @@ TEST_CASE("value assumptions: deadlock_flips says which waits a flip hides, the 
 
 TEST_CASE("value assumptions: deadlock_flips says which waits a flip hides, fuzz and frames") {
   FlipTally t;
-  for (uint64_t seed = 1; seed <= 300; ++seed) {
-    cli::FuzzCase fc = cli::generate_case(seed, {});
-    if (!fc.expect_lint_error) check_program(fmt::format("fuzz-{}.sync", seed), fc.render(), &t);
-  }
-  cli::FrameShape s;
-  s.commands = 300, s.seed = 3;
-  check_program("frame.sync", cli::generate_frame(s), &t);
+  for (const auto& [file, text] : testing::generated_cases(300, 300)) check_program(file, text, &t);
   MESSAGE(fmt::format("{} waits, {} flips", t.waits, t.flips));
   CHECK(t.flips > 100);
 }
