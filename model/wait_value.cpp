@@ -344,7 +344,11 @@ WaitValues analyze_again(const PolledWord& w, const WaitValues& v, ValueConfig c
 }
 
 bool determinate(const WaitValues& v) {
-  return v.initial.can_sat != v.initial.can_fail && v.may == v.must;
+  return determinate(v, v.initial);
+}
+
+bool determinate(const WaitValues& v, const PollOutcome& first) {
+  return first.can_sat != first.can_fail && v.may == v.must;
 }
 
 bool chain_monotone(const PolledWord& w, std::span<const uint32_t> chain, ValueConfig cfg) {

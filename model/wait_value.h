@@ -114,6 +114,9 @@ WaitValues analyze_again(const PolledWord& w, const WaitValues& v, ValueConfig c
 // that MAY complete early (an unknown initial value, a timestamp) and so let a later write race
 // an earlier one elsewhere (fuzz seed 1000283). Such waits take the exact value rules instead.
 bool determinate(const WaitValues& v);
+// The same with the first poll's outcome `first` in place of v.initial (v's lists, another
+// configuration's first poll: analyze_again without the copy).
+bool determinate(const WaitValues& v, const PollOutcome& first);
 
 // Whether the wait is monotone when its writers land in the order `chain` (writer indices) in
 // every execution: every writer writes the whole word, none is work, and along initial, chain[0],

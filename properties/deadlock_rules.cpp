@@ -77,7 +77,7 @@ std::vector<std::string> deadlock_assumptions(
     // writers land in, exponential in their number. Keep the assumption (never under-reports).
     // A value assumption changes only the waits (WaitRule::deadlock_flips): their count is read
     // off without lowering again (a frame's lowering is a tenth of its SMT check).
-    if (const uint32_t b = 1u << static_cast<int>(a); value_assumption(a)) {
+    if (const uint32_t b = assumption_bit(a); value_assumption(a)) {
       const auto after = std::count_if(now.waits.begin(), now.waits.end(), [&](const WaitRule& w) {
         return w.deadlock_monotone() == !(w.deadlock_flips & b);
       });

@@ -195,10 +195,9 @@ TEST_CASE(
   std::ifstream in("/sys/kernel/mm/transparent_hugepage/enabled");
   std::string modes;
   std::getline(in, modes);
-  const char* opt_out = std::getenv("SYNCPROOF_HUGE_PAGES");
-  const char* preload = std::getenv("LD_PRELOAD");
-  if (modes.find("[madvise]") == std::string::npos || (opt_out && std::string(opt_out) == "0") ||
-      (preload && std::string(preload).find("vgpreload") != std::string::npos))
+  // Whether a start without the tunable is re-executed here (the same rules as the program's).
+  if (!syncproof::util::huge_page_tunables(nullptr, std::getenv("SYNCPROOF_HUGE_PAGES"),
+                                           std::getenv("LD_PRELOAD"), modes))
     return;
   const char* tunables = std::getenv("GLIBC_TUNABLES");
   REQUIRE(tunables != nullptr);
