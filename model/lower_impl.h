@@ -142,7 +142,7 @@ class Lowerer {
   void finish_bop(EventId start, const std::vector<EventId>& ops);
   void add_wait(EventId done, bool fence, uint32_t object, uint64_t value, Comparison cmp,
                 Rule rule, std::optional<uint64_t> address = std::nullopt, unsigned bytes = 8);
-  void resolve_waits();
+  void resolve_waits();  // lower_waits.cpp, with path_guards
   // The guards (bit per AssumptionId) on a path of orders a ~> b using as few guarded orders as
   // possible, or nothing when no path exists (built on first use, once all orders are known).
   std::optional<uint32_t> path_guards(EventId a, EventId b);
