@@ -259,10 +259,17 @@ CaseResult check_lowered(const Case& c, const LoweredProgram& p, const CheckOpti
   const bool monotone = properties::all_waits_monotone(p);
   int counter = 0;
   Cones cones;
+  Slicing slicing;
   solver::CheckResult base;
   if (opt.order_proofs && (monotone || !properties::all_can_complete(p, false)))
     base.status =
         properties::all_can_complete(p, false) ? solver::Status::Sat : solver::Status::Unsat;
+  // A wait that is not monotone: the fixpoint's order is an execution when each such wait
+  // polls a value that passes there (checked on the concrete times). Z3 finds a large program's
+  // base question hard (measured: a 2,000-command frame with one EQUAL label wait ran out of the
+  // default rlimit in 4 s).
+  else if (opt.order_proofs && slicing.made(p).execution())
+    base.status = solver::Status::Sat;
   else if (opt.slice && p.events.size() > opt.slice_above)
     base = contracted_whole(p, nullptr, so, opt, &counter, &cones).r;
   else
@@ -285,7 +292,6 @@ CaseResult check_lowered(const Case& c, const LoweredProgram& p, const CheckOpti
     return *deadlock;
   };
   properties::MustOrder fast(p);
-  Slicing slicing;
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Property& prop = c.properties[i];
     auto tp = std::chrono::steady_clock::now();

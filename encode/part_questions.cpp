@@ -121,8 +121,7 @@ std::optional<SlicedRun> sliced_run(const LoweredProgram& p, const Obligation& o
                                     const solver::ContextOptions& so, const CheckOptions& opt,
                                     int* query_counter, Slicing* slicing, bool traced,
                                     const std::vector<std::string>* only) {
-  if (!slicing->hb) slicing->hb.emplace(p), slicing->slicer.emplace(p);
-  const std::optional<properties::Slice> slice = slicing->slicer->slice(o, *slicing->hb);
+  const std::optional<properties::Slice> slice = slicing->made(p).slice(o, *slicing->hb);
   // A slice of more than half the program saves less than the extra question costs.
   if (!slice || 2 * slice->in > p.events.size()) return std::nullopt;
   PartQuestion question(p, *slice, o, "slice", so, query_counter);

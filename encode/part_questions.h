@@ -35,6 +35,10 @@ bool separate_ties(const model::LoweredProgram& p, Encoding& enc, solver::Solver
 struct Slicing {
   std::optional<properties::ApiOrder> hb;
   std::optional<properties::Slicer> slicer;
+  const properties::Slicer& made(const model::LoweredProgram& p) {
+    if (!slicer) hb.emplace(p), slicer.emplace(p);
+    return *slicer;
+  }
 };
 
 // A violating execution of the whole program found in the obligation's slice

@@ -5,6 +5,7 @@
 
 #include "properties/api_order.h"
 #include "properties/completion.h"
+#include "properties/execution.h"
 #include "properties/trace.h"
 
 namespace syncproof::properties {
@@ -103,7 +104,6 @@ bool Slicer::complete(const Slice& s, Part part, long long start, Times* t) cons
 }
 
 std::optional<Slice> Slicer::slice(const Obligation& o, const ApiOrder& hb) const {
-  if (!monotone_) return std::nullopt;
   const LoweredProgram& p = p_;
   const size_t n = p.events.size();
   const std::vector<EventId> keys = focus_events(p, o);
@@ -175,6 +175,12 @@ std::optional<Slice> Slicer::slice(const Obligation& o, const ApiOrder& hb) cons
         if (--left[w] == 0) take(p.waits[w].wait, &pull);
     }
   }
+  // The slice's encoding has the candidate rule only: a wait that is not monotone must not be In.
+  // Before or After, the completion of its part treats it by that rule, which it needs (a poll
+  // that may pass follows a candidate), and extend() checks its value on the whole execution.
+  if (!monotone_)
+    for (const WaitRule& r : p.waits)
+      if (!r.monotone && s.part[r.wait] == Part::In) return std::nullopt;
   s.in = static_cast<size_t>(std::count(s.part.begin(), s.part.end(), Part::In));
   return s;
 }
@@ -197,16 +203,19 @@ std::optional<Times> Slicer::extend(const Slice& s, const Times& in_times, uint3
       t[e] = next + (std::lower_bound(in.begin(), in.end(), in_times[e]) - in.begin());
   next += static_cast<long long>(in.size());
   if (!complete(s, Part::After, next, &t)) return std::nullopt;
-  // The whole program's constraints, on the whole execution.
-  for (const Order& o : p.orders) {
-    if (o.guard.id && o.guard.when && (dropped >> static_cast<int>(*o.guard.id) & 1)) continue;
-    if (!(t[o.before] < t[o.after])) return std::nullopt;
+  // The whole program's constraints, on the whole execution: its waits that are not monotone
+  // included, which the parts' completion does not look at.
+  if (!is_execution(p, t, dropped)) return std::nullopt;
+  return t;
+}
+
+std::optional<Times> Slicer::execution() const {
+  Times t(p_.events.size());
+  for (EventId e = 0; e < t.size(); ++e) {
+    if (pos_[e] == UINT32_MAX) return std::nullopt;
+    t[e] = static_cast<long long>(pos_[e]) + 1;
   }
-  for (const WaitRule& r : p.waits)
-    if (orders(r) && !(r.rests() & dropped) &&
-        std::none_of(r.candidates.begin(), r.candidates.end(),
-                     [&](EventId c) { return t[c] < t[r.wait]; }))
-      return std::nullopt;
+  if (!is_execution(p_, t)) return std::nullopt;
   return t;
 }
 

@@ -34,8 +34,6 @@ struct Slice {
   size_t in = 0;           // events In
 };
 
-// nullopt when a slice cannot be made: a wait that is not monotone (its value, not its
-// candidates, decides it).
 // What slicing needs of one program, built once (orders both ways, the candidates of each wait
 // and the waits of each candidate, one completion order) and shared by its obligations' slices.
 class Slicer {
@@ -43,20 +41,28 @@ class Slicer {
   explicit Slicer(const model::LoweredProgram& p);
 
   // nullopt when a slice cannot be made: a wait that is not monotone (its value, not its
-  // candidates, decides it). hb: the program's API order (which cache operations may run on
-  // either side of the write).
+  // candidates, decides it) would be In. Before or After, such a wait is completed by its
+  // candidate rule, and extend() checks the value it polls. hb: the program's API order (which
+  // cache operations may run on either side of the write).
   std::optional<Slice> slice(const Obligation& o, const ApiOrder& hb) const;
 
   // Times for every event from times for the In events (only those entries of `in_times` are
   // read; ties among them are kept): Before events first, then In, then After, each part in an
   // order the program allows. nullopt when the program does not let the parts complete so, or
-  // when the result breaks an order or leaves a wait without a candidate before it (checked
-  // here, not assumed). `dropped` (bit per AssumptionId): assumptions left out of the question,
-  // as the encoding leaves them out: their orders need not hold, and a wait whose rule rests on
-  // one (WaitRule::rests) may complete at any time. The monitor stays that of the whole
-  // configuration: with fewer assumptions no staleness goes away (model/SEMANTICS.md, the
+  // when the result is no execution of the program (properties::is_execution: an order broken,
+  // a wait without a candidate before it, a wait that is not monotone polling a value that
+  // fails; checked here, not assumed). `dropped` (bit per AssumptionId): assumptions left out of
+  // the question, as the encoding leaves them out: their orders need not hold, and a wait whose
+  // rule rests on one (WaitRule::rests) may complete at any time. The monitor stays that of the
+  // whole configuration: with fewer assumptions no staleness goes away (model/SEMANTICS.md, the
   // metamorphic relations), so a violation it finds is one without them too.
   std::optional<Times> extend(const Slice& s, const Times& in_times, uint32_t dropped = 0) const;
+
+  // One execution of the whole program, or nullopt: the times of a completion order (each event
+  // once everything ordered before it and a candidate of each of its wait rules completed),
+  // when it is one (properties::is_execution; a wait that is not monotone may poll a value that
+  // fails there): a witness that the program has an execution.
+  std::optional<Times> execution() const;
 
  private:
   std::vector<uint32_t> completion(const std::vector<uint8_t>& blocked) const;

@@ -126,6 +126,41 @@ TEST_CASE("slices: the same verdicts as the whole program, frames with and witho
 
 namespace {
 
+// The third `Wait32BitValueX(l_lit, GREATER_EQUAL, v)` of a generated frame made EQUAL: the
+// later writes of the label hide its value, so the wait is not monotone.
+std::string with_equal_wait(std::string text) {
+  const std::string from = "Wait32BitValueX(l_lit, GREATER_EQUAL";
+  size_t at = std::string::npos;
+  for (int k = 0; k < 3; ++k) {
+    at = text.find(from, at == std::string::npos ? 0 : at + 1);
+    REQUIRE(at != std::string::npos);
+  }
+  return text.replace(at, from.size(), "Wait32BitValueX(l_lit, EQUAL");
+}
+
+}  // namespace
+
+// A wait that is not monotone keeps a slice from being made only when it is In: elsewhere its
+// part's completion treats it by its candidates and the extension checks the value it polls
+// (properties::is_execution). The same verdicts with and without slices, and counterexamples
+// from slices that replay.
+TEST_CASE("slices: frames with a wait that is not monotone" * doctest::test_suite("full-size")) {
+  SliceTally t;
+  for (auto bug : {cli::FrameBug::NoGl1Invalidate, cli::FrameBug::NoLabelWait,
+                   cli::FrameBug::NoGl2Writeback}) {
+    cli::FrameShape s;
+    s.commands = 150, s.bug = bug, s.seed = 3;
+    slice_compare(fmt::format("frame-{}-equal-wait.sync", cli::to_string(bug)),
+                  with_equal_wait(cli::generate_frame(s)), &t);
+  }
+  MESSAGE(fmt::format("{} frames, {} violated properties, {} counterexamples from slices", t.cases,
+                      t.violated, t.sliced));
+  CHECK(t.violated >= 3);
+  CHECK(t.sliced >= t.violated);
+}
+
+namespace {
+
 struct ListTally {
   size_t proved = 0, literals = 0, rechecks = 0;
 };
