@@ -55,6 +55,16 @@ struct SolverState {
 };
 using GetSolver = std::function<SolverState&()>;
 
+// Why a question about the whole program is not asked, if it is not
+// (CheckOptions::whole_question_events).
+std::optional<std::string> whole_refused(const LoweredProgram& p, const CheckOptions& opt) {
+  if (opt.rlimit == 0 || p.events.size() <= opt.whole_question_events) return std::nullopt;
+  return fmt::format(
+      "not asked: the whole program has {} lowered events, more than the {} a solver question "
+      "takes in within --rlimit (--rlimit 0 asks it; --engine exec decides it)",
+      p.events.size(), opt.whole_question_events);
+}
+
 // Decides the obligations of one property: by must-happen-before paths (`fast`), slices and
 // cones where they answer, else on the solver holding the base encoding.
 properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
@@ -100,6 +110,10 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
         proofs.push_back({&o, literals_for(smt().enc, *used), true});
         continue;
       }
+    }
+    if (auto why = whole_refused(p, opt)) {
+      if (first) break;  // as for an unknown answer: the counterexample stands
+      return properties::Unknown{fmt::format("{} on '{}'", *why, o.name)};
     }
     Encoding& enc = smt().enc;
     solver::Solver& s = smt().s;
@@ -174,7 +188,8 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
   // The whole program: in a large program its contracted question, else the whole encoding.
   const Recheck whole = [&](const Obligation& o, bool, const std::vector<solver::Term>& assumed) {
     PartAnswer a;
-    a.status = solver::Status::Sat;
+    a.status = solver::Status::Sat;  // kept, as an unknown keeps it
+    if (whole_refused(p, opt)) return a;
     if (opt.slice && p.events.size() > opt.slice_above) {
       const std::vector<std::string> names = names_of(assumed);
       WholeAnswer w = contracted_whole(p, &o, so, opt, query_counter, cones, &names);
@@ -270,6 +285,8 @@ CaseResult check_lowered(const Case& c, const LoweredProgram& p, const CheckOpti
   // default rlimit in 4 s).
   else if (opt.order_proofs && slicing.made(p).execution())
     base.status = solver::Status::Sat;
+  else if (auto why = whole_refused(p, opt))
+    base.reason = *why;  // Unknown
   else if (opt.slice && p.events.size() > opt.slice_above)
     base = contracted_whole(p, nullptr, so, opt, &counter, &cones).r;
   else

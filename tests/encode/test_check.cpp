@@ -1,6 +1,7 @@
 // The SMT engine end to end: verdicts, the assumptions a proof reports, vacuity, explanations,
 // the order-proof shortcut against the solver, SMT-LIB dumps, and the count of failing obligations.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <filesystem>
 
@@ -172,4 +173,30 @@ TEST_CASE("after the first counterexample a race is counted without a question")
   CHECK(v->witness.obligation == 0);
   CHECK(v->failing == 3);
   CHECK(r.sliced == 1);
+}
+
+TEST_CASE(
+    "a question about the whole program past whole_question_events is not asked under an rlimit") {
+  std::string text = kUavSrv;
+  text.replace(text.find("VCACHE_INVALIDATE | GL1_INVALIDATE"), 34, "VCACHE_INVALIDATE");
+  auto c = testing::parse_case_text(text);
+  encode::CheckOptions opt;
+  opt.slice = false;  // no slice answers first: the violation needs the whole program
+  opt.whole_question_events = 10;
+  auto r = encode::check_case(c, opt);
+  REQUIRE(r.events > 10);
+  auto* u = std::get_if<properties::Unknown>(&r.results.at(0).verdict);
+  REQUIRE(u);
+  CHECK(u->reason ==
+        fmt::format("not asked: the whole program has {} lowered events, more than the 10 a "
+                    "solver question takes in within --rlimit (--rlimit 0 asks it; --engine exec "
+                    "decides it) on 'fresh: write of grid line 4 -> read of grid line 7'",
+                    r.events));
+  // Without an rlimit it is asked; a proof by must-happen-before paths never needs it.
+  opt.rlimit = 0;
+  CHECK(std::holds_alternative<properties::Violated>(
+      encode::check_case(c, opt).results.at(0).verdict));
+  opt.rlimit = solver::kDefaultRlimit;
+  CHECK(std::holds_alternative<properties::Proved>(
+      encode::check_case(testing::parse_case_text(kUavSrv), opt).results.at(0).verdict));
 }
