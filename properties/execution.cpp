@@ -12,9 +12,13 @@ using namespace model;
 
 namespace {
 
-// The truth an assumption has in the question: the configuration's, false when dropped.
-bool holds(const LoweredProgram& p, AssumptionId a, uint32_t dropped) {
-  return p.config.assumptions.enabled(a) && !(dropped >> static_cast<int>(a) & 1u);
+// The assumptions that hold in the question (bit per AssumptionId): the configuration's, none
+// that is dropped.
+uint32_t held(const LoweredProgram& p, uint32_t dropped) {
+  uint32_t bits = 0;
+  for (int a = 0; a < kAssumptionCount; ++a)
+    if (p.config.assumptions.enabled(static_cast<AssumptionId>(a))) bits |= 1u << a;
+  return bits & ~dropped;
 }
 
 // The exact rule of a wait that is not monotone (encode/wait_values.h), on concrete times.
@@ -77,8 +81,9 @@ bool value_wait_passes(const LoweredProgram& p, const WaitRule& w, const Times& 
 }  // namespace
 
 bool is_execution(const LoweredProgram& p, const Times& t, uint32_t dropped) {
+  const uint32_t holds = held(p, dropped);
   for (const Order& o : p.orders) {
-    if (o.guard.id && holds(p, *o.guard.id, dropped) != o.guard.when) continue;
+    if (o.guard.id && (holds >> static_cast<int>(*o.guard.id) & 1u) != o.guard.when) continue;
     if (!(t[o.before] < t[o.after])) return false;
   }
   for (const WaitRule& w : p.waits) {
@@ -86,12 +91,11 @@ bool is_execution(const LoweredProgram& p, const Times& t, uint32_t dropped) {
       if (!value_wait_passes(p, w, t, dropped)) return false;
       continue;
     }
-    if (w.initial.can_sat) continue;
-    bool active = true;
-    for (int a = 0; a < kAssumptionCount; ++a)
-      if (w.rests() >> a & 1u) active = active && holds(p, static_cast<AssumptionId>(a), dropped);
-    if (active && std::none_of(w.candidates.begin(), w.candidates.end(),
-                               [&](EventId c) { return t[c] < t[w.wait]; }))
+    // The candidate rule, unless the first poll may pass or it rests on an assumption that does
+    // not hold.
+    if (w.initial.can_sat || (w.rests() & ~holds) != 0) continue;
+    if (std::none_of(w.candidates.begin(), w.candidates.end(),
+                     [&](EventId c) { return t[c] < t[w.wait]; }))
       return false;
   }
   return true;
