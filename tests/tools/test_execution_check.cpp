@@ -14,6 +14,7 @@
 #include "lang/parse.h"
 #include "properties/execution.h"
 #include "properties/slice.h"
+#include "tests/completion_times.h"
 #include "tests/sample.h"
 #include "tests/tools/generated_cases.h"
 #include "tests/tools/library_cases.h"
@@ -25,40 +26,6 @@ namespace {
 struct Tally {
   size_t cases = 0, runs = 0, executions = 0, value_fails = 0;
 };
-
-// A completion order with the next event drawn at random among those ready: times 1, 2, ...
-// (0 for an event that never completes).
-properties::Times random_completion(const model::LoweredProgram& p, std::mt19937& rng) {
-  const size_t n = p.events.size();
-  std::vector<uint32_t> missing(n, 0);
-  std::vector<std::vector<model::EventId>> succ(n);
-  std::vector<std::vector<uint32_t>> rules_of(n);
-  for (const model::Order& o : p.orders) ++missing[o.after], succ[o.before].push_back(o.after);
-  std::vector<uint8_t> rule_done(p.waits.size(), 1);
-  for (uint32_t w = 0; w < p.waits.size(); ++w)
-    if (!p.waits[w].initial.can_sat && !p.waits[w].candidates.empty()) {
-      rule_done[w] = 0, ++missing[p.waits[w].wait];
-      for (model::EventId c : p.waits[w].candidates) rules_of[c].push_back(w);
-    }
-  std::vector<model::EventId> ready;
-  for (model::EventId e = 0; e < n; ++e)
-    if (!missing[e]) ready.push_back(e);
-  properties::Times t(n, 0);
-  for (long long next = 1; !ready.empty(); ++next) {
-    const size_t pick = std::uniform_int_distribution<size_t>(0, ready.size() - 1)(rng);
-    const model::EventId e = ready[pick];
-    ready[pick] = ready.back(), ready.pop_back();
-    t[e] = next;
-    for (model::EventId v : succ[e])
-      if (--missing[v] == 0) ready.push_back(v);
-    for (uint32_t w : rules_of[e])
-      if (!rule_done[w]) {
-        rule_done[w] = 1;
-        if (--missing[p.waits[w].wait] == 0) ready.push_back(p.waits[w].wait);
-      }
-  }
-  return t;
-}
 
 bool orders_hold(const model::LoweredProgram& p, const properties::Times& t) {
   for (const model::Order& o : p.orders)
@@ -100,7 +67,9 @@ void compare(const std::string& file, const std::string& text, Tally* tally) {
           fmt::format("{} ({}): is_execution says {}, the encoding {}", file, what, ours, smt));
   };
   for (int run = 0; run < 6; ++run) {
-    const properties::Times t = random_completion(p, rng);
+    // A completion order with the next event drawn at random among those ready.
+    const properties::Times t = testing::completion_times(
+        p, [&](size_t k) { return std::uniform_int_distribution<size_t>(0, k - 1)(rng); });
     if (std::count(t.begin(), t.end(), 0)) continue;  // some event never completed
     check(t, fmt::format("random order {}", run));
     // The poll of a value wait at the time of a write of its word: never an interleaving.
