@@ -285,13 +285,16 @@ bool ChainWatch::urgent(EventId e, const Progress& s) const {
 }
 
 // The monitor depends on the line only through op.cov.covers(line) for the obligation's
-// operations (its line mates' too) and through which mates are relevant there. covers() is constant
-// between consecutive breakpoints (Range: lo, hi+1; Margin: lo, lo+span, hi+1-span, hi+1), so every
-// maximal run of units with one signature inside [lo, hi] starts at lo or at a breakpoint: checking
-// those units (one per distinct signature) decides every unit.
+// operations (its line mates' too) and through which mates and render back-end fills are relevant
+// there. covers() is constant between consecutive breakpoints (Range: lo, hi+1; Margin: lo,
+// lo+span, hi+1-span, hi+1), and so is a mate's or a fill's relevance (lo, hi+1), so every maximal
+// run of units with one signature inside [lo, hi] starts at lo or at a breakpoint: checking those
+// units (one per distinct signature) decides every unit.
 std::vector<uint64_t> line_units(const LoweredProgram& p, const Obligation& o) {
   if (!is_chain(o)) return {};
   Shape sh = shape_of(p, o);
+  // One unit: it is its own class (every candidate below but lo lies outside [lo, hi]).
+  if (sh.lo == sh.hi) return {sh.lo};
   std::vector<uint32_t> ops;
   for (const auto* steps : {sh.sa, sh.sb})
     for (const Step& s : *steps) ops.insert(ops.end(), s.ops.begin(), s.ops.end());
@@ -301,6 +304,9 @@ std::vector<uint64_t> line_units(const LoweredProgram& p, const Obligation& o) {
   std::vector<const void*> lists;  // the mates' step lists taken (they share a few)
   if (o.kind == Obligation::Kind::Fresh && o.fresh.gl2_up >= 0)
     for (const properties::LineMate& m : o.fresh.mates) {
+      // A mate relevant to no unit of [lo, hi] adds nothing to any class there: neither its
+      // range nor its operations (whose coverage the monitor reads only on its units).
+      if (m.hi < sh.lo || m.lo > sh.hi) continue;
       mates.push_back(&m);
       cand.push_back(m.lo), cand.push_back(m.hi + 1);
       for (const Step& s : m.steps)
@@ -309,9 +315,21 @@ std::vector<uint64_t> line_units(const LoweredProgram& p, const Obligation& o) {
           ops.insert(ops.end(), s.ops.begin(), s.ops.end());
         }
     }
-  // A unit's class is what covers it and which mates it is relevant to: the same operation or
-  // the same mate range twice adds nothing to it (a read's hundreds of mates share a few step
-  // lists and ranges).
+  // A render back-end fill matters on the units of its 256-byte blocks (chain_watch keeps only
+  // the fills relevant to the unit): a unit that one fills and another that none does are of
+  // different classes.
+  std::vector<std::pair<uint64_t, uint64_t>> fills;
+  if (o.kind == Obligation::Kind::Fresh && o.fresh.rb_up >= 0)
+    for (const properties::RbFill& f : o.fresh.fills)
+      if (f.hi >= sh.lo && f.lo <= sh.hi) {
+        fills.push_back({f.lo, f.hi});
+        cand.push_back(f.lo), cand.push_back(f.hi + 1);
+      }
+  std::sort(fills.begin(), fills.end());
+  fills.erase(std::unique(fills.begin(), fills.end()), fills.end());
+  // A unit's class is what covers it and which mates and fills it is relevant to: the same
+  // operation or the same mate range twice adds nothing to it (a read's hundreds of mates share a
+  // few step lists and ranges).
   std::sort(ops.begin(), ops.end());
   ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
   std::sort(mates.begin(), mates.end(), [](const auto* a, const auto* b) {
@@ -338,6 +356,7 @@ std::vector<uint64_t> line_units(const LoweredProgram& p, const Obligation& o) {
     std::vector<bool> sig;
     for (uint32_t oi : ops) sig.push_back(p.cache_ops[oi].cov.covers(u));
     for (const properties::LineMate* m : mates) sig.push_back(m->relevant(u));
+    for (const auto& [lo, hi] : fills) sig.push_back(lo <= u && u <= hi);
     if (by_signature.emplace(sig, u).second) out.push_back(u);
   }
   return out;
