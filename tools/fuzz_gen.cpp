@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 
 #include "model/flags.h"
@@ -43,7 +44,10 @@ struct Work {  // a labelled work command, for properties
 class Gen {
  public:
   Gen(uint64_t seed, const FuzzShape& shape)
-      : rng_(seed), brng_(seed ^ 0x9E3779B97F4A7C15ull), shape_(shape) {
+      : rng_(seed),
+        brng_(seed ^ 0x9E3779B97F4A7C15ull),
+        arng_(seed ^ 0xD1B54A32D192ED03ull),
+        shape_(shape) {
     fc_.seed = seed;
   }
   FuzzCase run();
@@ -73,7 +77,13 @@ class Gen {
   int bpick(int n) { return static_cast<int>(brng_() % static_cast<uint64_t>(n)); }
   bool bcoin(int percent) { return bpick(100) < percent; }
 
-  std::mt19937_64 rng_, brng_;
+  // Aliases of part of the texture (alias_): drawn from a stream of their own, so the rest of a
+  // seed's case is what it was before they were generated.
+  int apick(int n) { return static_cast<int>(arng_() % static_cast<uint64_t>(n)); }
+  bool acoin(int percent) { return apick(100) < percent; }
+
+  std::mt19937_64 rng_, brng_, arng_;
+  std::optional<Res> alias_;             // a texture over some 256-byte blocks of t0
   std::vector<std::string> open_split_;  // per queue: the END half of a split begun there
   int open_splits() const {
     int n = 0;
@@ -215,7 +225,9 @@ std::string Gen::control(SyncApi api, QueueType q) {
 
 std::string Gen::access(bool draw, bool write, Work& w) {
   int ri = pick(static_cast<int>(res_.size()));
-  const Res& r = res_[ri];
+  // An access of t0 may be one of its alias: it touches only some of t0's blocks, so a later
+  // access of t0 meets a render back-end fill, a write or a write-back range on part of its bytes.
+  const Res& r = alias_ && res_[ri].texture && acoin(40) ? *alias_ : res_[ri];
   (write ? w.writes : w.reads).push_back(ri);
   if (write) {
     if (draw && r.texture && coin(50))
@@ -532,6 +544,13 @@ FuzzCase Gen::run() {
     fc_.decls.push_back(fmt::format("{} {} 0x{:X} 0x{:X}{}", r.texture ? "texture" : "buffer",
                                     r.name, r.addr, r.size,
                                     r.texture && coin(40) ? " compressed" : ""));
+  if (!res_.empty() && res_.back().texture && acoin(40)) {
+    const Res& t = res_.back();
+    alias_ = Res{"t0part", t.addr + 0x100 * static_cast<uint64_t>(1 + apick(3)),
+                 0x100 * static_cast<uint64_t>(1 + apick(2)), true};
+    fc_.decls.push_back(
+        fmt::format("texture {} 0x{:X} 0x{:X}", alias_->name, alias_->addr, alias_->size));
+  }
   fences_ = pick(3), labels_ = pick(3);
   fence_max_.assign(static_cast<size_t>(fences_), 0);
   label_values_.assign(static_cast<size_t>(labels_), {});
