@@ -77,10 +77,12 @@ class Graphs {
 // `cone`: ancestors of the obligation's watched events (graph.h), outside which the reduced
 // searches fire nothing. `map`: the events of `g` when it is a part of the program (exec/cone.h).
 // `quiet`: line mates and fills left out (properties::MustOrder::quiet under `dropped`).
+// `units`: line_units(p, o), which no dropped set changes (made once per obligation or cone).
 ObligationResult search_one(const LoweredProgram& p, const Graph& g, uint32_t dropped,
                             const Obligation& o, const ExecOptions& opt, const Budget& b,
                             const Bitset& cone, SearchStats& st, const EventMap& map,
-                            const properties::MustOrder::Quiet& quiet) {
+                            const properties::MustOrder::Quiet& quiet,
+                            const std::vector<uint64_t>& units) {
   ObligationResult res;
   auto take = [&](SearchResult&& r, uint64_t line) {
     res.status = r.status;
@@ -104,7 +106,7 @@ ObligationResult search_one(const LoweredProgram& p, const Graph& g, uint32_t dr
       return res;
     }
     default:
-      for (uint64_t unit : line_units(p, o)) {
+      for (uint64_t unit : units) {
         take(search_chain(g, chain_watch(p, o, unit, dropped, map, &quiet), opt.reduce, b, st,
                           &cone),
              unit);
@@ -152,9 +154,10 @@ class Whole {
       const Graph& g = graphs_.get(0);
       g.nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
       cone_ = ancestors(g, watched);
+      units_ = line_units(p_, o_);
     }
     const properties::MustOrder::Quiet q = dropped ? quiet_.without(dropped) : quiet_;
-    return search_one(p_, graphs_.get(dropped), dropped, o_, opt, b, *cone_, st, {}, q);
+    return search_one(p_, graphs_.get(dropped), dropped, o_, opt, b, *cone_, st, {}, q, units_);
   }
   // Only constraints inside the cone can matter to the proof (dropping constraints only shrinks
   // the cone, so it stays a superset of every re-run's), and the paths that left mates out.
@@ -168,15 +171,17 @@ class Whole {
   const Obligation& o_;
   std::optional<Bitset> cone_;
   properties::MustOrder::Quiet quiet_;  // without any assumption left out
+  std::vector<uint64_t> units_;         // line_units
 };
 
-// The obligation searched in its proof cone's graph under `dropped` (exec/cone.h), with the
-// line mates and fills of `quiet` left out.
+// The obligation restricted to a proof cone (q.inside) searched in the cone's graph under
+// `dropped` (exec/cone.h), with the line mates and fills of `quiet` left out.
 ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs& cones,
-                             const properties::Cone& c, const Obligation& o, uint32_t dropped,
+                             const ConeQuestions::Question& q, uint32_t dropped,
                              const properties::MustOrder::Quiet& quiet, const ExecOptions& opt,
                              const Budget& b, SearchStats& st, uint32_t* present) {
-  const ConeGraph cg = cones.make(c, graphs.rules(), dropped);
+  const Obligation& o = q.inside;
+  const ConeGraph cg = cones.make(q.c, graphs.rules(), dropped);
   const EventMap map{&cones.local(), cg.g.n};
   std::vector<char> after_read;
   if (EventId d = decided_by(p, o); d != kNoEvent) after_read = descendants(cg.g, map(d));
@@ -185,7 +190,7 @@ ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs
   cg.g.nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
   const Bitset anc = ancestors(cg.g, watched);
   if (present) *present = cg.present | chain_assumptions(p, o) | quiet.guards;
-  return search_one(p, cg.g, dropped, o, opt, b, anc, st, map, quiet);
+  return search_one(p, cg.g, dropped, o, opt, b, anc, st, map, quiet, q.units);
 }
 
 // What an obligation's minimization needs of its first search: the assumptions present in the
@@ -225,8 +230,7 @@ ObligationResult first_search(
     properties::MustOrder::Quiet quiet;
     const ConeQuestions::Question& q = questions.get(0, &quiet);
     uint32_t present = 0;
-    ObligationResult res =
-        search_cone(p, graphs, *cones, q.c, q.inside, 0, quiet, opt, b, st, &present);
+    ObligationResult res = search_cone(p, graphs, *cones, q, 0, quiet, opt, b, st, &present);
     if (res.status == Status::Safe) {
       ++st.cone_proofs;
       *proof = FirstProof{true, false, present, questions.keys()};
@@ -289,8 +293,7 @@ uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, co
   auto cone_holds = [&](uint32_t d) {
     properties::MustOrder::Quiet quiet;
     const ConeQuestions::Question& q = questions->get(d, &quiet);
-    return search_cone(p, graphs, *cones, q.c, q.inside, d, quiet, opt, b, st, nullptr).status ==
-           Status::Safe;
+    return search_cone(p, graphs, *cones, q, d, quiet, opt, b, st, nullptr).status == Status::Safe;
   };
   const bool grouped = questions && graphs.get(0).monotone();
   bool ask_group = grouped;  // at the start, and after a step whose cone did not hold

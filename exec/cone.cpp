@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "exec/watch.h"
+
 namespace syncproof::exec {
 
 using namespace model;
@@ -164,7 +166,8 @@ const ConeQuestions::Question& ConeQuestions::get(uint32_t dropped,
       properties::Cone c = *cones_.cone(o_, &unkeyed, dropped);
       properties::Obligation inside = cones_.restrict(o_, c);
       properties::MustOrder::Quiet all = quiet_of_(inside);
-      it->second = Question{std::move(c), std::move(inside), std::move(all)};
+      std::vector<uint64_t> units = line_units(cones_.program(), inside);
+      it->second = Question{std::move(c), std::move(inside), std::move(all), std::move(units)};
     }
     *quiet = dropped ? it->second.quiet.without(dropped) : it->second.quiet;
     bool grew = false;

@@ -45,6 +45,7 @@ struct ConeGraph {
 class ConeGraphs {
  public:
   explicit ConeGraphs(const model::LoweredProgram& p);
+  const model::LoweredProgram& program() const { return p_; }
   // nullopt for a race (no cone proves one). `unkeyed`: properties::ConeMaker::cone's.
   // `dropped`: the assumptions the question leaves out. The program's maker puts a wait's
   // candidate after another through any orders, and a cone that leaned on orders under a dropped
@@ -104,6 +105,7 @@ class ConeQuestions {
     properties::Cone c;
     properties::Obligation inside;  // the obligation restricted to the cone (ConeGraphs::restrict)
     properties::MustOrder::Quiet quiet;  // inside's, no assumption left out (made once)
+    std::vector<uint64_t> units;         // line_units of inside (exec/watch.h)
   };
   // The quiet list of a restricted obligation with no assumption left out (Quiet::without gives
   // those with some left out).

@@ -298,65 +298,58 @@ std::vector<uint64_t> line_units(const LoweredProgram& p, const Obligation& o) {
   std::vector<uint32_t> ops;
   for (const auto* steps : {sh.sa, sh.sb})
     for (const Step& s : *steps) ops.insert(ops.end(), s.ops.begin(), s.ops.end());
+  // The units where some class may start: lo, and every breakpoint inside (lo, hi].
   std::vector<uint64_t> cand{sh.lo};
-  // A line mate matters on the units of its GL2 lines, and through its own operations' coverage.
-  std::vector<const properties::LineMate*> mates;
-  std::vector<const void*> lists;  // the mates' step lists taken (they share a few)
+  auto breakpoint = [&](uint64_t b) {
+    if (b > sh.lo && b <= sh.hi) cand.push_back(b);
+  };
+  // A unit's class is what covers it and which mates and fills it is relevant to: the same
+  // operation or the same range twice adds nothing to it (a read's hundreds of mates share a few
+  // step lists and ranges), nor does a range relevant to every unit of [lo, hi] or to none.
+  auto splits = [&](uint64_t lo, uint64_t hi) { return lo > sh.lo || hi < sh.hi; };
+  // A line mate matters on the units of its GL2 lines, and through its own operations' coverage
+  // (which the monitor reads only on those units).
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;  // mates', then fills'
+  std::vector<const void*> lists;                     // the mates' step lists taken
   if (o.kind == Obligation::Kind::Fresh && o.fresh.gl2_up >= 0)
     for (const properties::LineMate& m : o.fresh.mates) {
-      // A mate relevant to no unit of [lo, hi] adds nothing to any class there: neither its
-      // range nor its operations (whose coverage the monitor reads only on its units).
       if (m.hi < sh.lo || m.lo > sh.hi) continue;
-      mates.push_back(&m);
-      cand.push_back(m.lo), cand.push_back(m.hi + 1);
       for (const Step& s : m.steps)
         if (std::find(lists.begin(), lists.end(), s.ops.id()) == lists.end()) {
           lists.push_back(s.ops.id());
           ops.insert(ops.end(), s.ops.begin(), s.ops.end());
         }
+      if (splits(m.lo, m.hi) && (ranges.empty() || ranges.back() != std::pair(m.lo, m.hi)))
+        ranges.push_back({m.lo, m.hi});
     }
   // A render back-end fill matters on the units of its 256-byte blocks (chain_watch keeps only
   // the fills relevant to the unit): a unit that one fills and another that none does are of
   // different classes.
-  std::vector<std::pair<uint64_t, uint64_t>> fills;
   if (o.kind == Obligation::Kind::Fresh && o.fresh.rb_up >= 0)
     for (const properties::RbFill& f : o.fresh.fills)
-      if (f.hi >= sh.lo && f.lo <= sh.hi) {
-        fills.push_back({f.lo, f.hi});
-        cand.push_back(f.lo), cand.push_back(f.hi + 1);
-      }
-  std::sort(fills.begin(), fills.end());
-  fills.erase(std::unique(fills.begin(), fills.end()), fills.end());
-  // A unit's class is what covers it and which mates and fills it is relevant to: the same
-  // operation or the same mate range twice adds nothing to it (a read's hundreds of mates share a
-  // few step lists and ranges).
+      if (f.hi >= sh.lo && f.lo <= sh.hi && splits(f.lo, f.hi)) ranges.push_back({f.lo, f.hi});
+  std::sort(ranges.begin(), ranges.end());
+  ranges.erase(std::unique(ranges.begin(), ranges.end()), ranges.end());
+  for (const auto& [lo, hi] : ranges) breakpoint(lo), breakpoint(hi + 1);
   std::sort(ops.begin(), ops.end());
   ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
-  std::sort(mates.begin(), mates.end(), [](const auto* a, const auto* b) {
-    return std::pair(a->lo, a->hi) < std::pair(b->lo, b->hi);
-  });
-  mates.erase(
-      std::unique(mates.begin(), mates.end(),
-                  [](const auto* a, const auto* b) { return a->lo == b->lo && a->hi == b->hi; }),
-      mates.end());
   for (uint32_t oi : ops) {
     const Coverage& c = p.cache_ops[oi].cov;
     if (c.kind == Coverage::Kind::Range || c.kind == Coverage::Kind::Margin) {
-      for (uint64_t b : {c.lo, c.hi + 1}) cand.push_back(b);
+      breakpoint(c.lo), breakpoint(c.hi + 1);
       if (c.kind == Coverage::Kind::Margin)
-        for (uint64_t b : {c.lo + c.span, c.hi + 1 - c.span}) cand.push_back(b);
+        breakpoint(c.lo + c.span), breakpoint(c.hi + 1 - c.span);
     }
   }
   std::sort(cand.begin(), cand.end());
   cand.erase(std::unique(cand.begin(), cand.end()), cand.end());
+  if (cand.size() == 1) return cand;  // one class
   std::map<std::vector<bool>, uint64_t> by_signature;
   std::vector<uint64_t> out;
   for (uint64_t u : cand) {
-    if (u < sh.lo || u > sh.hi) continue;
     std::vector<bool> sig;
     for (uint32_t oi : ops) sig.push_back(p.cache_ops[oi].cov.covers(u));
-    for (const properties::LineMate* m : mates) sig.push_back(m->relevant(u));
-    for (const auto& [lo, hi] : fills) sig.push_back(lo <= u && u <= hi);
+    for (const auto& [lo, hi] : ranges) sig.push_back(lo <= u && u <= hi);
     if (by_signature.emplace(sig, u).second) out.push_back(u);
   }
   return out;
