@@ -225,13 +225,14 @@ Term Encoding::chain_lower(const std::vector<properties::Step>& steps, Term star
               {st.ops.id(), static_cast<uint32_t>(st.level) << 2 | st.down << 1 | st.joins});
         auto [it, first] = before_chains.try_emplace(std::move(key), Term{});
         if (first) {
-          cs.push_back(chain_lower(mate.steps, Term{}, line, fmt::format("{}.m{}", prefix, m), &b));
+          cs.push_back(
+              chain_lower(mate.steps.items(), Term{}, line, fmt::format("{}.m{}", prefix, m), &b));
           it->second = b;
         }
         b = it->second;
       } else if (has(x.arrive)) {
-        cs.push_back(
-            chain_lower(mate.steps, t(x.arrive), line, fmt::format("{}.m{}", prefix, m), &b));
+        cs.push_back(chain_lower(mate.steps.items(), t(x.arrive), line,
+                                 fmt::format("{}.m{}", prefix, m), &b));
       }
       back.push_back(b);
     }

@@ -93,7 +93,7 @@ bool separate_ties(const LoweredProgram& p, Encoding& enc, solver::Solver& s, co
   add_ops(o.fresh.steps), add_ops(o.waw.first_steps);
   for (const properties::LineMate& m : o.fresh.mates) {
     shown.push_back(p.accesses[m.access].arrive);
-    add_ops(m.steps);
+    add_ops(m.steps.items());
   }
   for (const properties::RbFill& f : o.fresh.fills) shown.push_back(f.ev);
   std::erase_if(shown, [&](EventId e) { return !enc.has(e); });

@@ -116,16 +116,11 @@ const ConeGraphs::Candidates& ConeGraphs::candidates(uint32_t w, const std::vect
 properties::Obligation ConeGraphs::restrict(const properties::Obligation& o,
                                             const properties::Cone& c) {
   properties::Obligation out = o;
-  std::vector<std::vector<properties::Step>*> all = {&out.fresh.steps, &out.waw.first_steps,
-                                                     &out.waw.second_steps, &out.war.steps};
-  // The mates' steps too: into a list of the obligation's own (the lowering's table is shared).
-  std::vector<properties::LineMate> mates(out.fresh.mates.begin(), out.fresh.mates.end());
-  for (properties::LineMate& m : mates) all.push_back(&m.steps);
   // Steps share their lists (every write-back of a level): each list is restricted once here,
   // and the steps holding it share the result (a read's hundreds of line mates hold a few).
   std::map<const void*, properties::OpList> done;
-  for (auto* steps : all)
-    for (properties::Step& s : *steps) {
+  auto restrict_steps = [&](std::vector<properties::Step>& steps) {
+    for (properties::Step& s : steps) {
       auto [d, first] = done.try_emplace(s.ops.id());
       if (!first) {
         s.ops = d->second;
@@ -145,6 +140,23 @@ properties::Obligation ConeGraphs::restrict(const properties::Obligation& o,
       s.ops = properties::OpList(std::move(kept));
       d->second = s.ops;
     }
+  };
+  for (auto* steps :
+       {&out.fresh.steps, &out.waw.first_steps, &out.waw.second_steps, &out.war.steps})
+    restrict_steps(*steps);
+  // The mates into a list of the obligation's own (the lowering's table is shared); the mates of
+  // one path share their steps, and so share their restriction.
+  std::vector<properties::LineMate> mates(out.fresh.mates.begin(), out.fresh.mates.end());
+  std::map<const void*, util::SharedList<properties::Step>> restricted;  // by the mate's steps
+  for (properties::LineMate& m : mates) {
+    auto [it, fresh] = restricted.try_emplace(m.steps.id());
+    if (fresh) {
+      std::vector<properties::Step> steps = m.steps.items();
+      restrict_steps(steps);
+      it->second = std::move(steps);
+    }
+    m.steps = it->second;
+  }
   if (!mates.empty()) out.fresh.mates = properties::MateList::own(std::move(mates));
   return out;
 }

@@ -43,7 +43,7 @@ std::optional<uint32_t> dirty_mate(const LoweredProgram& p, const Freshness& f, 
   auto arrived = [&](uint32_t m) { return t[p.accesses[f.mates[m].access].arrive] <= to; };
   auto clean = [&](uint32_t m) {
     const auto c =
-        follow_chain(p, f.mates[m].steps, t[p.accesses[f.mates[m].access].arrive], line, t);
+        follow_chain(p, f.mates[m].steps.items(), t[p.accesses[f.mates[m].access].arrive], line, t);
     const bool ok = c.time && *c.time < to;
     if (!ok && !found) found = m;
     return ok;
@@ -153,7 +153,7 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
       const CacheOp& op = p.cache_ops[kept->first];
       const LineMate& mate = f.mates[kept->second];
       const MemAccess& x = p.accesses[mate.access];
-      const auto back = follow_chain(p, mate.steps, t[x.arrive], line, t);
+      const auto back = follow_chain(p, mate.steps.items(), t[x.arrive], line, t);
       const At op_at{p.events[op.ev].queue, p.events[op.ev].cmd};
       res.why = fmt::format(
           "the {} at {} kept the GL2 line at 0x{:X}: the {} had left it dirty (its data reached "

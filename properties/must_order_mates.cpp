@@ -65,7 +65,8 @@ bool MustOrder::mate_clean(const Freshness& f, const LineMate& m, EventId op_ev,
     return true;
   }
   std::vector<EventId> pts;
-  const auto end = chain(arrive, m.steps, 0, std::max(lo, m.lo), std::min(hi, m.hi), op_ev, &pts);
+  const auto end =
+      chain(arrive, m.steps.items(), 0, std::max(lo, m.lo), std::min(hi, m.hi), op_ev, &pts);
   if (!end || *end == op_ev) return false;  // written back by this very operation: not before it
   pts.push_back(op_ev);
   for (size_t i = 0; i + 1 < pts.size(); ++i) *bits |= guards(pts[i], pts[i + 1]);
@@ -271,7 +272,7 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
           continue;
         }
         std::vector<EventId> pts;
-        const auto end = chain(x, mate.steps, 0, lo, hi, e, &pts);
+        const auto end = chain(x, mate.steps.items(), 0, lo, hi, e, &pts);
         ok = end && *end != e;
         if (ok) written = *end;
         if (!ok && outside != 0) {  // outside the window under these

@@ -153,14 +153,20 @@ class OpTable {
     if (names_only_) return;
     mate_of_.assign(p.accesses.size(), UINT32_MAX);
     std::vector<LineMate> mates;
+    std::map<std::vector<Level>, util::SharedList<Step>> by_path;  // the mates' steps, shared
     for (uint32_t i = 0; i < p.accesses.size(); ++i) {
       const MemAccess& x = p.accesses[i];
       if (!x.write || x.path.index_of(Level::Gl2) < 0) continue;
-      std::vector<Step> steps;  // its down steps from its first level to memory
-      for (int j = 0; j + 1 < x.path.size; ++j)
-        steps.push_back({x.path[j], true, at(x.path[j], true)});
+      std::vector<Level> levels;  // its down steps: from its first level to memory
+      for (int j = 0; j + 1 < x.path.size; ++j) levels.push_back(x.path[j]);
+      auto [it, fresh] = by_path.try_emplace(levels);
+      if (fresh) {
+        std::vector<Step> steps;
+        for (Level l : levels) steps.push_back({l, true, at(l, true)});
+        it->second = std::move(steps);
+      }
       mate_of_[i] = static_cast<uint32_t>(mates.size());
-      mates.push_back({i, gl2_first_unit(x.blo), gl2_last_unit(x.bhi), std::move(steps)});
+      mates.push_back({i, gl2_first_unit(x.blo), gl2_last_unit(x.bhi), it->second});
     }
     mates_ = std::make_shared<const std::vector<LineMate>>(std::move(mates));
   }

@@ -65,9 +65,11 @@ bool wb_inv_drops_dirty(const model::LoweredProgram& p, uint32_t dropped = 0);
 // (its earliest arrival: its `arrive` event) or has been written back to memory (the latest end
 // of its window, properties::follow_chain over `steps`).
 struct LineMate {
-  uint32_t access;          // index into LoweredProgram::accesses
-  uint64_t lo, hi;          // the 64-byte units of the GL2 lines it touches, inclusive
-  std::vector<Step> steps;  // its down steps from its first level to memory
+  uint32_t access;  // index into LoweredProgram::accesses
+  uint64_t lo, hi;  // the 64-byte units of the GL2 lines it touches, inclusive
+  // Its down steps from its first level to memory, shared by the mates of one path (and by a
+  // cone's restriction of them, exec/cone.cpp): a read has hundreds of mates.
+  util::SharedList<Step> steps;
   bool relevant(uint64_t unit) const { return lo <= unit && unit <= hi; }
 };
 

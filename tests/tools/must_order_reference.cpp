@@ -174,7 +174,8 @@ bool ReferenceMustOrder::gl2_open(const properties::Freshness& f, uint32_t op, u
       continue;
     }
     std::vector<EventId> pts;
-    const auto end = chain(arrive, m.steps, 0, std::max(lo, m.lo), std::min(hi, m.hi), c.ev, &pts);
+    const auto end =
+        chain(arrive, m.steps.items(), 0, std::max(lo, m.lo), std::min(hi, m.hi), c.ev, &pts);
     if (!end || *end == c.ev) {  // written back by this very operation: not before it
       clean = false;
       break;
