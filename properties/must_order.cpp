@@ -34,16 +34,29 @@ void MustOrder::advance(Reach& r, EventId until) {
     if (at < r.mask.size()) return;
     const size_t size = std::min(std::max<size_t>(at + 1, 2 * r.mask.size()), at_.size() - r.base);
     memo_bytes_ += (size - r.mask.size()) * 5;
-    r.mask.resize(size, kUnreached), r.state.resize(size, 0);
+    r.mask.resize(size, kUnreached), r.state.resize(size, 0), r.queued.resize((size + 63) / 64, 0);
   };
-  while (!r.queue.empty() && r.queue.top() <= limit) {
+  for (;;) {
+    // The least position queued (at or past r.next).
+    size_t w = r.next / 64;
+    if (w >= r.queued.size()) return;
+    uint64_t word = r.queued[w] & (~uint64_t{0} << (r.next % 64));
+    while (word == 0) {
+      if (++w == r.queued.size()) {
+        r.next = static_cast<uint32_t>(w * 64);
+        return;
+      }
+      word = r.queued[w];
+    }
+    const auto o = static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(word)));
+    r.next = o;
+    if (o > limit) return;
     if (budget_) {
       if (*budget_ == 0) return;  // "not reached" from here on: fewer proofs, none wrong
       --*budget_;
     }
-    const uint32_t o = r.queue.top();
-    r.queue.pop();
-    if (r.state[o] == 2) continue;
+    r.queued[w] &= ~(uint64_t{1} << (o % 64));
+    r.next = o + 1;
     r.state[o] = 2, ++pops_;
     const EventId u = at_[r.base + o];
     if (o != 0)
@@ -61,7 +74,7 @@ void MustOrder::advance(Reach& r, EventId until) {
     const uint32_t mu = r.mask[o];
     if (mu == kUnreached) continue;
     auto queue = [&](uint32_t ov) {
-      if (r.state[ov] == 0) r.state[ov] = 1, r.queue.push(ov);
+      if (r.state[ov] == 0) r.state[ov] = 1, r.queued[ov / 64] |= uint64_t{1} << (ov % 64);
     };
     for (uint32_t i = out_start_[u]; i < out_start_[u + 1]; ++i) {
       const uint32_t s = spos_[out_after_[i]];
@@ -85,7 +98,7 @@ MustOrder::Reach& MustOrder::from(EventId src) {
   if (memo_bytes_ > memo_limit_) memo_.clear(), memo_bytes_ = 0;
   ++searches_;
   Reach& r = memo_[src];
-  r.base = spos_[src], r.mask = {0}, r.state = {1}, r.queue.push(0);
+  r.base = spos_[src], r.mask = {0}, r.state = {1}, r.queued = {1}, r.next = 0;
   memo_bytes_ += 64;
   return r;
 }

@@ -121,7 +121,11 @@ class MustOrder {
     uint32_t base = 0;
     std::vector<uint32_t> mask;  // assumptions of the best path found (kUnreached: none)
     std::vector<uint8_t> state;  // 0: not queued, 1: queued, 2: done
-    std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> queue;
+    // The queued positions, a bit each. Every edge goes forward in search order, so a position
+    // is queued only past the one being taken: the least one queued is found by scanning on
+    // from there (`next`: none below it), not kept in a heap.
+    std::vector<uint64_t> queued;
+    uint32_t next = 0;
   };
   // No search from a can reach b: b completes, and no later than a (see the constructor).
   bool out_of_reach(model::EventId a, model::EventId b) {
