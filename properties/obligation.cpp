@@ -112,11 +112,22 @@ class AccessGroups {
   // Level::Mem) touching a byte of lo..hi.
   template <class F>
   void touching(uint64_t lo, uint64_t hi, Plane plane, Level first, F f) const {
-    for (const Group& g : groups_)
+    touching_groups(lo, hi, plane, first, [&](size_t g) {
+      for (uint32_t i : groups_[g].members) f(i);
+    });
+  }
+  // The same, a group at a time: f(group index), in the order touching() takes them.
+  template <class F>
+  void touching_groups(uint64_t lo, uint64_t hi, Plane plane, Level first, F f) const {
+    for (size_t i = 0; i < groups_.size(); ++i) {
+      const Group& g = groups_[i];
       if (g.plane == plane && (first == Level::Mem || g.first == first) && g.blo <= hi &&
           lo <= g.bhi)
-        for (uint32_t i : g.members) f(i);
+        f(i);
+    }
   }
+  size_t size() const { return groups_.size(); }
+  const std::vector<uint32_t>& members(size_t g) const { return groups_[g].members; }
 
  private:
   struct Group {
@@ -169,6 +180,20 @@ class OpTable {
       mates.push_back({i, gl2_first_unit(x.blo), gl2_last_unit(x.bhi), it->second});
     }
     mates_ = std::make_shared<const std::vector<LineMate>>(std::move(mates));
+    // Each group of writes through GL2 as a list of mate indices, shared by the reads' lists;
+    // where each write is in its group's; the writes by event (a bottom-of-pipe value's two).
+    where_.assign(p.accesses.size(), 0);
+    for (size_t g = 0; g < gl2_.size(); ++g) {
+      std::vector<uint32_t> list;
+      for (uint32_t a : gl2_.members(g)) {
+        where_[a] = static_cast<uint32_t>(list.size());
+        list.push_back(mate_of_[a]);
+      }
+      group_mates_.push_back(std::make_shared<const std::vector<uint32_t>>(std::move(list)));
+    }
+    for (size_t g = 0; g < gl2_.size(); ++g)
+      for (uint32_t a : gl2_.members(g)) by_event_.push_back({p.accesses[a].ev, g, where_[a]});
+    std::sort(by_event_.begin(), by_event_.end());
   }
   const OpList& at(Level l, bool down) const { return lists_[static_cast<size_t>(l)][down]; }
   const AccessGroups& gl2() const { return gl2_; }  // the writes through GL2
@@ -176,8 +201,22 @@ class OpTable {
   bool names_only() const { return names_only_; }
   // An empty list of line mates over the table of every write through GL2.
   MateList no_mates() const { return MateList(mates_); }
-  // The write through GL2 `a` (an access gl2() lists): its index in that table.
-  uint32_t mate(uint32_t a) const { return mate_of_[a]; }
+  // The writes through GL2 to lo..hi of `plane` but those of event `except`, in the order of
+  // gl2().touching(), onto `out`.
+  void append_mates(uint64_t lo, uint64_t hi, Plane plane, EventId except, MateList& out) const {
+    const auto first = std::lower_bound(by_event_.begin(), by_event_.end(),
+                                        std::tuple<EventId, size_t, uint32_t>{except, 0, 0});
+    gl2_.touching_groups(lo, hi, plane, Level::Mem, [&](size_t g) {
+      const MateList::Indices& list = group_mates_[g];
+      uint32_t from = 0;
+      for (auto it = first; it != by_event_.end() && std::get<0>(*it) == except; ++it)
+        if (std::get<1>(*it) == g) {  // in group order (sorted)
+          out.append(list, from, std::get<2>(*it));
+          from = std::get<2>(*it) + 1;
+        }
+      out.append(list, from, static_cast<uint32_t>(list->size()));
+    });
+  }
 
  private:
   bool names_only_;
@@ -185,6 +224,9 @@ class OpTable {
   AccessGroups gl2_, rb_;
   std::vector<uint32_t> mate_of_;  // by access: its index in mates_ (UINT32_MAX: none)
   MateList::Table mates_;
+  std::vector<MateList::Indices> group_mates_;  // by group of gl2_: its mates' indices
+  std::vector<uint32_t> where_;                 // by write through GL2: its place in its group
+  std::vector<std::tuple<EventId, size_t, uint32_t>> by_event_;  // (event, group, place), sorted
 };
 
 // Where a write's data and a reader's path meet. When GL2 is not coherent between the render
@@ -233,11 +275,7 @@ Freshness freshness(const LoweredProgram& p, const OpTable& ops, uint32_t wi, ui
     const uint64_t line_lo = blo / kLineBytes * kLineBytes;
     const uint64_t line_hi = bhi / kLineBytes * kLineBytes + (kLineBytes - 1);
     f.mates = ops.no_mates();
-    ops.gl2().touching(line_lo, line_hi, w.plane, Level::Mem, [&](uint32_t m) {
-      const MemAccess& x = p.accesses[m];
-      if (x.ev == w.ev) return;
-      f.mates.push_back(ops.mate(m));
-    });
+    ops.append_mates(line_lo, line_hi, w.plane, w.ev, f.mates);
   }
   if (f.rb_up >= 0) {
     // The render back-end accesses that may fill the reader's cache with the read's 256-byte
@@ -297,8 +335,10 @@ bool fill_rule(const LoweredProgram& p, const Freshness& f, uint32_t dropped) {
 
 MateList MateList::own(std::vector<LineMate> mates) {
   MateList l(std::make_shared<const std::vector<LineMate>>(std::move(mates)));
-  l.index_.resize(l.table_->size());
-  for (uint32_t i = 0; i < l.index_.size(); ++i) l.index_[i] = i;
+  std::vector<uint32_t> all(l.table_->size());
+  for (uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+  l.append(std::make_shared<const std::vector<uint32_t>>(std::move(all)), 0,
+           static_cast<uint32_t>(l.table_->size()));
   return l;
 }
 

@@ -4,6 +4,7 @@
 //  - the concrete monitor that decides an obligation on one execution (monitor.h), and
 //  - the symbolic form that asks the solver for a violating execution (encode/obligations.cpp),
 //    which encodes exactly the negation of what the monitor checks.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -76,21 +77,34 @@ struct LineMate {
 // A read's line mates: indices into one table of every write through GL2, made once per
 // property's obligations (properties/obligation.cpp, OpTable). A frame that rewrites the same
 // buffers every block gives each read hundreds of mates, so a copy per read grew with the square
-// of the frame (1.5 GB at 50,000 commands); an index per read does not hold the mates' steps.
+// of the frame (1.5 GB at 50,000 commands); an index per read does not hold the mates' steps. The
+// indices come as runs of lists the table's maker shares (the writes of one range of bytes, in
+// order), so a read holds a few runs, not an index per mate (44 MB at 50,000 commands).
 class MateList {
  public:
   using Table = std::shared_ptr<const std::vector<LineMate>>;
+  using Indices = std::shared_ptr<const std::vector<uint32_t>>;  // indices into the table
   MateList() = default;
   explicit MateList(Table table) : table_(std::move(table)) {}
   // A list of its own: the mates as given, in that order (exec's cones restrict their steps).
   static MateList own(std::vector<LineMate> mates);
 
-  // Appends mate `index` of the table.
-  void push_back(uint32_t index) { index_.push_back(index); }
-  size_t size() const { return index_.size(); }
-  bool empty() const { return index_.empty(); }
-  const LineMate& operator[](size_t i) const { return (*table_)[index_[i]]; }
+  // Appends mates (*list)[from] .. (*list)[to - 1] of the table.
+  void append(const Indices& list, uint32_t from, uint32_t to) {
+    if (from >= to) return;
+    runs_.push_back({list, from, to - from, size_});
+    size_ += to - from;
+  }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const LineMate& operator[](size_t i) const {
+    const auto r = std::upper_bound(runs_.begin(), runs_.end(), i,
+                                    [](size_t x, const Run& run) { return x < run.start; }) -
+                   1;
+    return at(*r, i);
+  }
 
+  // Sequential: walks the runs (operator[] searches them).
   class Iterator {
    public:
     using iterator_category = std::bidirectional_iterator_tag;
@@ -98,28 +112,51 @@ class MateList {
     using difference_type = std::ptrdiff_t;
     using pointer = const LineMate*;
     using reference = const LineMate&;
-    Iterator(const MateList* l, size_t i) : l_(l), i_(i) {}
-    reference operator*() const { return (*l_)[i_]; }
-    pointer operator->() const { return &(*l_)[i_]; }
-    Iterator& operator++() { return ++i_, *this; }
-    Iterator operator++(int) { return {l_, i_++}; }
-    Iterator& operator--() { return --i_, *this; }
-    Iterator operator--(int) { return {l_, i_--}; }
+    Iterator(const MateList* l, size_t i, size_t run) : l_(l), i_(i), run_(run) {}
+    reference operator*() const { return l_->at(l_->runs_[run_], i_); }
+    pointer operator->() const { return &**this; }
+    Iterator& operator++() {
+      if (++i_ == l_->runs_[run_].start + l_->runs_[run_].n && run_ + 1 < l_->runs_.size()) ++run_;
+      return *this;
+    }
+    Iterator operator++(int) {
+      Iterator before = *this;
+      ++*this;
+      return before;
+    }
+    Iterator& operator--() {
+      if (--i_ < l_->runs_[run_].start) --run_;  // from end(), run_ is the last run already
+      return *this;
+    }
+    Iterator operator--(int) {
+      Iterator before = *this;
+      --*this;
+      return before;
+    }
     bool operator==(const Iterator& o) const { return i_ == o.i_; }
     bool operator!=(const Iterator& o) const { return i_ != o.i_; }
 
    private:
     const MateList* l_;
-    size_t i_;
+    size_t i_, run_;
   };
-  Iterator begin() const { return {this, 0}; }
-  Iterator end() const { return {this, index_.size()}; }
+  Iterator begin() const { return {this, 0, 0}; }
+  Iterator end() const { return {this, size_, runs_.empty() ? 0 : runs_.size() - 1}; }
   std::reverse_iterator<Iterator> rbegin() const { return std::reverse_iterator<Iterator>(end()); }
   std::reverse_iterator<Iterator> rend() const { return std::reverse_iterator<Iterator>(begin()); }
 
  private:
+  struct Run {
+    Indices list;
+    uint32_t from, n;  // (*list)[from] .. (*list)[from + n - 1]
+    size_t start;      // the list's index of the first
+  };
+  const LineMate& at(const Run& r, size_t i) const {
+    return (*table_)[(*r.list)[r.from + (i - r.start)]];
+  }
   Table table_;
-  std::vector<uint32_t> index_;
+  std::vector<Run> runs_;
+  size_t size_ = 0;
 };
 
 // A render back-end access that may fill the reader's render back-end cache with a line of the
