@@ -77,6 +77,7 @@ void MustOrder::advance(Reach& r, EventId until) {
       if (r.state[ov] == 0) r.state[ov] = 1, r.queued[ov / 64] |= uint64_t{1} << (ov % 64);
     };
     for (uint32_t i = out_start_[u]; i < out_start_[u + 1]; ++i) {
+      if (out_mask_[i] & forbidden_) continue;
       const uint32_t s = spos_[out_after_[i]];
       if (s <= r.base + o) continue;
       const uint32_t ov = s - r.base;
@@ -328,7 +329,7 @@ MustOrder* MustOrder::without(uint32_t forbidden) {
   if (without_.size() == kWithout) return nullptr;
   if (without_.empty()) spare_pops_ = kSparePops * p_.events.size();
   auto m = std::unique_ptr<MustOrder>(
-      new MustOrder(p_, forbidden, pos_, kWithoutMemoBytes, &spare_pops_, tails_));
+      new MustOrder(p_, forbidden, positions_, edges_, kWithoutMemoBytes, &spare_pops_, tails_));
   return without_.emplace(forbidden, std::move(m)).first->second.get();
 }
 

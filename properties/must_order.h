@@ -110,8 +110,19 @@ class MustOrder {
   static bool fewer(uint32_t a, uint32_t b);
   // The search that uses no order guarded by, and no wait rule resting on, an assumption in
   // `forbidden` (bit per AssumptionId); `pos` is the completion order of the whole program.
-  MustOrder(const model::LoweredProgram& p, uint32_t forbidden, std::vector<uint32_t> pos,
-            size_t memo_bytes, uint64_t* budget, bool tails);
+  // The program's orders by earlier event, every one of them: the searches in without_ share
+  // them and pass over those under an assumption they leave out (out_mask_ & forbidden_).
+  struct Edges {
+    std::vector<uint32_t> start;        // event -> its entries in after, mask
+    std::vector<model::EventId> after;  // the order's later event
+    std::vector<uint32_t> mask;         // the order's guard (bit per AssumptionId)
+  };
+  static std::shared_ptr<const Edges> edges_of(const model::LoweredProgram& p);
+  // The completion positions (the definition says which), shared with the searches in without_.
+  static std::shared_ptr<const std::vector<uint32_t>> positions_of(const model::LoweredProgram& p);
+  MustOrder(const model::LoweredProgram& p, uint32_t forbidden,
+            std::shared_ptr<const std::vector<uint32_t>> positions,
+            std::shared_ptr<const Edges> edges, size_t memo_bytes, uint64_t* budget, bool tails);
   void build();
   // The search without `forbidden`, made when first asked for (nullptr: too many already).
   MustOrder* without(uint32_t forbidden);
@@ -127,7 +138,7 @@ class MustOrder {
     std::vector<uint64_t> queued;
     uint32_t next = 0;
   };
-  // No search from a can reach b: b completes, and no later than a (see the constructor).
+  // No search from a can reach b: b completes, and no later than a (see positions_of).
   bool out_of_reach(model::EventId a, model::EventId b) {
     const bool out = pos_[b] != kNever && pos_[b] <= pos_[a];
     by_position_ += out;
@@ -182,13 +193,15 @@ class MustOrder {
   bool tails_ = true, chains_ = true;
   size_t memo_limit_;
   std::map<uint32_t, std::unique_ptr<MustOrder>> without_;
-  uint64_t* budget_ = nullptr;             // pops left to this search (nullptr: no limit)
-  uint64_t spare_pops_ = 0;                // pops left to the searches in without_
-  std::vector<uint32_t> pos_;              // event -> completion position (kNever: none)
-  std::vector<uint32_t> spos_, at_;        // event -> search position, and back
-  std::vector<uint32_t> out_start_;        // event -> its entries in out_after_, out_mask_
-  std::vector<model::EventId> out_after_;  // the order's later event
-  std::vector<uint32_t> out_mask_;         // the order's guard (bit per AssumptionId)
+  uint64_t* budget_ = nullptr;  // pops left to this search (nullptr: no limit)
+  uint64_t spare_pops_ = 0;     // pops left to the searches in without_
+  std::shared_ptr<const std::vector<uint32_t>> positions_;
+  const std::vector<uint32_t>& pos_ = *positions_;  // event -> completion position (kNever: none)
+  std::vector<uint32_t> spos_, at_;                 // event -> search position, and back
+  std::shared_ptr<const Edges> edges_;
+  const std::vector<uint32_t>& out_start_ = edges_->start;
+  const std::vector<model::EventId>& out_after_ = edges_->after;
+  const std::vector<uint32_t>& out_mask_ = edges_->mask;
   std::vector<uint32_t> ess_start_, ess_;  // by wait rule: its essential candidates
   // active_, after_mask_, rule_used_, cyclic_ and implied_ are build()'s alone: empty after it.
   std::vector<std::vector<model::EventId>> active_;  // by wait rule: candidates it needs, by pos_

@@ -36,7 +36,16 @@ using util::csr;  // keeps the edges' order
 }  // namespace
 
 MustOrder::MustOrder(const LoweredProgram& p, bool tails, bool chains)
-    : p_(p), tails_(tails), chains_(chains), memo_limit_(kMemoBytes) {
+    : p_(p),
+      tails_(tails),
+      chains_(chains),
+      memo_limit_(kMemoBytes),
+      positions_(positions_of(p)),
+      edges_(edges_of(p)) {
+  build();
+}
+
+std::shared_ptr<const std::vector<uint32_t>> MustOrder::positions_of(const LoweredProgram& p) {
   const size_t n = p.events.size();
   // Positions: the order in which events complete when an event completes once everything
   // ordered before it has and, for each wait rule it has that orders anything, one of the rule's
@@ -67,7 +76,7 @@ MustOrder::MustOrder(const LoweredProgram& p, bool tails, bool chains)
   std::priority_queue<Key, std::vector<Key>, std::greater<>> ready;
   for (EventId e = 0; e < n; ++e)
     if (!missing[e]) ready.push({progress(e), e});
-  pos_.assign(n, kNever);
+  std::vector<uint32_t> pos(n, kNever);
   uint32_t next = 0;
   auto complete_one = [&](EventId v) {
     if (--missing[v] == 0) ready.push({progress(v), v});
@@ -75,41 +84,46 @@ MustOrder::MustOrder(const LoweredProgram& p, bool tails, bool chains)
   while (!ready.empty()) {
     const EventId e = ready.top().second;
     ready.pop();
-    pos_[e] = next++;
+    pos[e] = next++;
     for (uint32_t i = succ_start[e]; i < succ_start[e + 1]; ++i) complete_one(succ_to[i]);
     for (uint32_t i = rof_start[e]; i < rof_start[e + 1]; ++i)
       if (!rule_done[rof[i]]) rule_done[rof[i]] = 1, complete_one(p.waits[rof[i]].wait);
   }
-  build();
+  return std::make_shared<const std::vector<uint32_t>>(std::move(pos));
 }
 
-MustOrder::MustOrder(const LoweredProgram& p, uint32_t forbidden, std::vector<uint32_t> pos,
-                     size_t memo_bytes, uint64_t* budget, bool tails)
+MustOrder::MustOrder(const LoweredProgram& p, uint32_t forbidden,
+                     std::shared_ptr<const std::vector<uint32_t>> positions,
+                     std::shared_ptr<const Edges> edges, size_t memo_bytes, uint64_t* budget,
+                     bool tails)
     : p_(p),
       forbidden_(forbidden),
       tails_(tails),
       memo_limit_(memo_bytes),
       budget_(budget),
-      pos_(std::move(pos)) {
+      positions_(std::move(positions)),
+      edges_(std::move(edges)) {
   build();
+}
+
+std::shared_ptr<const MustOrder::Edges> MustOrder::edges_of(const LoweredProgram& p) {
+  std::vector<std::pair<uint32_t, uint32_t>> out;
+  for (uint32_t i = 0; i < p.orders.size(); ++i) out.push_back({p.orders[i].before, i});
+  auto e = std::make_shared<Edges>();
+  std::vector<uint32_t> order_of;
+  csr(p.events.size(), out, &e->start, &order_of);
+  e->after.resize(order_of.size()), e->mask.resize(order_of.size());
+  for (uint32_t i = 0; i < order_of.size(); ++i) {
+    const Order& o = p.orders[order_of[i]];
+    e->after[i] = o.after;
+    e->mask[i] = o.guard.id ? bit(*o.guard.id) : 0;
+  }
+  return e;
 }
 
 void MustOrder::build() {
   const LoweredProgram& p = p_;
   const size_t n = p.events.size();
-  std::vector<std::pair<uint32_t, uint32_t>> out;
-  for (uint32_t i = 0; i < p.orders.size(); ++i) {
-    const Guard& g = p.orders[i].guard;
-    if (!(g.id && (forbidden_ & bit(*g.id)))) out.push_back({p.orders[i].before, i});
-  }
-  std::vector<uint32_t> order_of;
-  csr(n, out, &out_start_, &order_of);
-  out_after_.resize(order_of.size()), out_mask_.resize(order_of.size());
-  for (uint32_t i = 0; i < order_of.size(); ++i) {
-    const Order& o = p.orders[order_of[i]];
-    out_after_[i] = o.after;
-    out_mask_[i] = o.guard.id ? bit(*o.guard.id) : 0;
-  }
   active_.assign(p.waits.size(), {});
   after_mask_.assign(p.waits.size(), 0);
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
@@ -188,7 +202,8 @@ void MustOrder::essentials(const LoweredProgram& p) {
       }
       for (uint32_t i = out_start_[u]; i < out_start_[u + 1]; ++i) {
         const EventId v = out_after_[i];
-        if (seen[v] == epoch || (bound != kNever && pos_[v] > bound)) continue;
+        if ((out_mask_[i] & forbidden_) || seen[v] == epoch || (bound != kNever && pos_[v] > bound))
+          continue;
         seen[v] = epoch, via[v] = out_mask_[i], from_ev[v] = u;
         out_mask_[i] ? queue.push_back(v) : queue.push_front(v);
       }
@@ -268,7 +283,8 @@ void MustOrder::essentials(const LoweredProgram& p) {
 void MustOrder::search_order(const LoweredProgram& p) {
   const size_t n = p.events.size();
   std::vector<uint32_t> preds(n, 0), blocked_rules(n, 0), missing(p.waits.size(), 0);
-  for (EventId v : out_after_) ++preds[v];
+  for (uint32_t i = 0; i < out_after_.size(); ++i)
+    if (!(out_mask_[i] & forbidden_)) ++preds[out_after_[i]];
   std::vector<std::pair<uint32_t, uint32_t>> feeds;
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     if (!rule_used_[w]) continue;
@@ -295,6 +311,7 @@ void MustOrder::search_order(const LoweredProgram& p) {
     placed[e] = 1, spos_[e] = static_cast<uint32_t>(at_.size()), at_.push_back(e);
     for (uint32_t i = out_start_[e]; i < out_start_[e + 1]; ++i) {
       const EventId v = out_after_[i];
+      if (out_mask_[i] & forbidden_) continue;
       if (!placed[v] && --preds[v] == 0) (blocked_rules[v] ? blocked : ready).push(key(v));
     }
     for (uint32_t i = fs[e]; i < fs[e + 1]; ++i) {
