@@ -60,7 +60,18 @@ class MustOrder {
   // tests compare. chains: quiet() answers for a line mate or an invalidation through its
   // neighbour's answer where a path links them (see above); false asks each one, as the tests
   // compare.
-  explicit MustOrder(const model::LoweredProgram& p, bool tails = true, bool chains = true);
+  // `memo_bytes`: the searches kept for reuse; past this the memo starts afresh (it only saves
+  // work: a search without a budget finds the same whenever it runs). 256 MB was a third of the
+  // SMT engine's peak at 50,000 commands and saved no time over 64 MB; 4 MB against 64 MB
+  // (December 2026, alternating runs of the 50,000-command frame): the SMT engine 2.90 s against
+  // 3.12 s of CPU and 357 against 421 MB peak (1 MB was no different from 4). A fresh search
+  // costs its window; the pages a large memo touches once cost more than the searches it saves
+  // when, as paths() does, the questions seldom come back to a source. The executor asks quiet()
+  // of every obligation again for each set of assumptions its minimization leaves out, and keeps
+  // 64 MB (exec/check.cpp).
+  static constexpr size_t kDefaultMemoBytes = size_t{4} << 20;
+  explicit MustOrder(const model::LoweredProgram& p, bool tails = true, bool chains = true,
+                     size_t memo_bytes = kDefaultMemoBytes);
 
   // Proved: the assumptions guarding the paths found (sufficient, not always needed).
   // nullopt: no proof found.

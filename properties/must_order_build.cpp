@@ -12,14 +12,6 @@ namespace syncproof::properties {
 using namespace model;
 
 namespace {
-// The searches kept for reuse, in bytes; past this the memo starts afresh (it only saves work:
-// a search without a budget finds the same whenever it runs). 256 MB was a third of the SMT
-// engine's peak at 50,000 commands and saved no time over 64 MB. 4 MB against 64 MB (December
-// 2026, alternating runs of the 50,000-command frame): the SMT engine 2.90 s against 3.12 s of
-// CPU and 357 against 421 MB peak, the executor 13.3 s against 14.5 s and 577 against 624 MB; 1 MB
-// was no different from 4. A fresh search costs its window; the pages a large memo touches once
-// cost more than the searches it saves.
-constexpr size_t kMemoBytes = size_t{4} << 20;
 // How far the search for a candidate implied by another may go; past it the candidate counts as
 // essential (a stricter rule: fewer paths, never a wrong one).
 constexpr uint32_t kImplyPops = uint32_t{1} << 14;
@@ -35,11 +27,11 @@ using util::csr;  // keeps the edges' order
 
 }  // namespace
 
-MustOrder::MustOrder(const LoweredProgram& p, bool tails, bool chains)
+MustOrder::MustOrder(const LoweredProgram& p, bool tails, bool chains, size_t memo_bytes)
     : p_(p),
       tails_(tails),
       chains_(chains),
-      memo_limit_(kMemoBytes),
+      memo_limit_(memo_bytes),
       positions_(positions_of(p)),
       edges_(edges_of(p)) {
   build();
