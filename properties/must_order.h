@@ -119,8 +119,6 @@ class MustOrder {
   static uint32_t bit(model::AssumptionId a) { return uint32_t{1} << static_cast<int>(a); }
   // Whether guards `a` make a better path than the best one found so far, `b` (kUnreached: none).
   static bool fewer(uint32_t a, uint32_t b);
-  // The search that uses no order guarded by, and no wait rule resting on, an assumption in
-  // `forbidden` (bit per AssumptionId); `pos` is the completion order of the whole program.
   // The program's orders by earlier event, every one of them: the searches in without_ share
   // them and pass over those under an assumption they leave out (out_mask_ & forbidden_).
   struct Edges {
@@ -131,6 +129,8 @@ class MustOrder {
   static std::shared_ptr<const Edges> edges_of(const model::LoweredProgram& p);
   // The completion positions (the definition says which), shared with the searches in without_.
   static std::shared_ptr<const std::vector<uint32_t>> positions_of(const model::LoweredProgram& p);
+  // The search that uses no order guarded by, and no wait rule resting on, an assumption in
+  // `forbidden` (bit per AssumptionId), over the whole program's `positions` and `edges`.
   MustOrder(const model::LoweredProgram& p, uint32_t forbidden,
             std::shared_ptr<const std::vector<uint32_t>> positions,
             std::shared_ptr<const Edges> edges, size_t memo_bytes, uint64_t* budget, bool tails);
