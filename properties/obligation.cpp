@@ -162,7 +162,7 @@ class OpTable {
     for (size_t l = 0; l < kLevelCount; ++l)
       for (size_t d = 0; d < 2; ++d) lists_[l][d] = OpList(std::move(by[l][d]));
     if (names_only_) return;
-    mate_of_.assign(p.accesses.size(), UINT32_MAX);
+    std::vector<uint32_t> mate_of(p.accesses.size(), UINT32_MAX);  // by access: index in mates_
     std::vector<LineMate> mates;
     std::map<std::vector<Level>, util::SharedList<Step>> by_path;  // the mates' steps, shared
     for (uint32_t i = 0; i < p.accesses.size(); ++i) {
@@ -176,23 +176,20 @@ class OpTable {
         for (Level l : levels) steps.push_back({l, true, at(l, true)});
         it->second = std::move(steps);
       }
-      mate_of_[i] = static_cast<uint32_t>(mates.size());
+      mate_of[i] = static_cast<uint32_t>(mates.size());
       mates.push_back({i, gl2_first_unit(x.blo), gl2_last_unit(x.bhi), it->second});
     }
     mates_ = std::make_shared<const std::vector<LineMate>>(std::move(mates));
-    // Each group of writes through GL2 as a list of mate indices, shared by the reads' lists;
-    // where each write is in its group's; the writes by event (a bottom-of-pipe value's two).
-    where_.assign(p.accesses.size(), 0);
+    // Each group of writes through GL2 as a list of mate indices, shared by the reads' lists,
+    // and each write by its event, with its place in its group (a bottom-of-pipe value's two).
     for (size_t g = 0; g < gl2_.size(); ++g) {
       std::vector<uint32_t> list;
       for (uint32_t a : gl2_.members(g)) {
-        where_[a] = static_cast<uint32_t>(list.size());
-        list.push_back(mate_of_[a]);
+        by_event_.push_back({p.accesses[a].ev, g, static_cast<uint32_t>(list.size())});
+        list.push_back(mate_of[a]);
       }
       group_mates_.push_back(std::make_shared<const std::vector<uint32_t>>(std::move(list)));
     }
-    for (size_t g = 0; g < gl2_.size(); ++g)
-      for (uint32_t a : gl2_.members(g)) by_event_.push_back({p.accesses[a].ev, g, where_[a]});
     std::sort(by_event_.begin(), by_event_.end());
   }
   const OpList& at(Level l, bool down) const { return lists_[static_cast<size_t>(l)][down]; }
@@ -222,10 +219,8 @@ class OpTable {
   bool names_only_;
   std::array<std::array<OpList, 2>, kLevelCount> lists_;
   AccessGroups gl2_, rb_;
-  std::vector<uint32_t> mate_of_;  // by access: its index in mates_ (UINT32_MAX: none)
   MateList::Table mates_;
   std::vector<MateList::Indices> group_mates_;  // by group of gl2_: its mates' indices
-  std::vector<uint32_t> where_;                 // by write through GL2: its place in its group
   std::vector<std::tuple<EventId, size_t, uint32_t>> by_event_;  // (event, group, place), sorted
 };
 
