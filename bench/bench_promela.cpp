@@ -48,7 +48,7 @@ int promela(const std::string& file) {
     std::vector<std::string> all = guard[e];
     all.insert(all.begin(), fmt::format("!e[{}]", e));
     fmt::print("  :: atomic {{ {} -> e[{}] = 1 }}  /* {} line {}: {} */\n", fmt::join(all, " && "),
-               e, c.queues[ev.queue].name, c.queues[ev.queue].commands[ev.cmd].loc.line, ev.what);
+               e, c.queues[ev.queue].name, c.queues[ev.queue].commands[ev.cmd].loc.line, ev.what());
   }
   std::vector<std::string> done;
   for (model::EventId e = 0; e < p.events.size(); ++e) done.push_back(fmt::format("e[{}]", e));

@@ -45,7 +45,7 @@ std::vector<int> tie_ranks(const LoweredProgram& p, const Obligation& o, uint64_
 
 std::string where(const LoweredProgram& p, EventId e) {
   const Event& ev = p.events[e];
-  return fmt::format("'{}' ({} line {})", ev.what, p.source->queues[ev.queue].name,
+  return fmt::format("'{}' ({} line {})", ev.what(), p.source->queues[ev.queue].name,
                      p.source->queues[ev.queue].commands[ev.cmd].loc.line);
 }
 

@@ -5,6 +5,7 @@
 // data: an execution is an assignment of integer times to events satisfying the constraints.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,10 +59,18 @@ enum class EventKind : uint8_t {
 std::string_view to_string(EventKind k);
 
 struct Event {
+  Event(EventKind k, uint32_t q, uint32_t c, std::shared_ptr<const std::string> w)
+      : kind(k), queue(q), cmd(c), text(std::move(w)) {}
+  Event(EventKind k, uint32_t q, uint32_t c, std::string w)
+      : Event(k, q, c, std::make_shared<const std::string>(std::move(w))) {}
   EventKind kind;
-  uint32_t queue;    // index into Case::queues
-  uint32_t cmd;      // index into the queue's commands
-  std::string what;  // short description for traces, e.g. "CS waves end", "GL1 invalidate"
+  uint32_t queue;  // index into Case::queues
+  uint32_t cmd;    // index into the queue's commands
+  // Short description for traces, e.g. "CS waves end", "GL1 invalidate". Events that say the
+  // same share it: a frame's hundreds of thousands of events say a few hundred things, and a
+  // string each was a twelfth of the SMT engine's peak at 50,000 commands.
+  std::shared_ptr<const std::string> text;
+  const std::string& what() const { return *text; }
 };
 
 // A constraint is active when its guard holds: no assumption, or assumption `id` has value `when`.

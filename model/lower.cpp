@@ -109,7 +109,9 @@ void Lowerer::lower_commands() {
 
 EventId Lowerer::ev(EventKind k, std::string what) {
   auto id = static_cast<EventId>(out_.events.size());
-  out_.events.push_back({k, q_, cmd_, std::move(what)});
+  auto [it, fresh] = texts_.try_emplace(std::move(what));
+  if (fresh) it->second = std::make_shared<const std::string>(it->first);
+  out_.events.emplace_back(k, q_, cmd_, it->second);
   lc().events.push_back(id);
   return id;
 }

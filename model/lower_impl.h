@@ -3,6 +3,8 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/events.h"
@@ -153,6 +155,8 @@ class Lowerer {
   std::vector<uint32_t> path_cost_, path_via_;  // path_guards' scratch, all unset between calls
   // path_guards' answers: every wait on a fence asks about the same consecutive signals.
   std::map<std::pair<EventId, EventId>, std::optional<uint32_t>> path_memo_;
+  // The events' texts, one of each (Event::text).
+  std::unordered_map<std::string, std::shared_ptr<const std::string>> texts_;
 
   QueueState& qs() { return qstate_[q_]; }
   LoweredCommand& lc() { return out_.commands[q_][cmd_]; }

@@ -210,7 +210,7 @@ MonitorResult fresh(const LoweredProgram& p, const Freshness& f, const Times& t,
       res.why = fmt::format(
           "the render back-ends filled {} with the {} at {} ({}), before the data reached {} at "
           "t={}, and nothing invalidated {} after that: the read at {} can get that stale copy",
-          to_string(s.level), unit, at(p, stale_fill->ev, t), p.events[stale_fill->ev].what,
+          to_string(s.level), unit, at(p, stale_fill->ev, t), p.events[stale_fill->ev].what(),
           to_string(r.path[static_cast<size_t>(
               std::min<int>(r.path.index_of(s.level) + 1, r.path.size - 1))]),
           before_prev, to_string(s.level), at(p, r.ev, t));
@@ -426,8 +426,8 @@ MonitorResult monitor(const LoweredProgram& p, const Obligation& o, const Times&
         for (EventId a : o.ordering.before)
           if (t[b] <= t[a]) {
             res.violated = true;
-            res.why = fmt::format("{} ({}) did not wait for {} ({})", p.events[b].what, at(p, b, t),
-                                  p.events[a].what, at(p, a, t));
+            res.why = fmt::format("{} ({}) did not wait for {} ({})", p.events[b].what(),
+                                  at(p, b, t), p.events[a].what(), at(p, a, t));
             res.blamed = {place_flag(p, completion_wait(p, a), Side::Between,
                                      {p.events[a].queue, p.events[a].cmd},
                                      {p.events[b].queue, p.events[b].cmd})};

@@ -168,9 +168,9 @@ std::string completion_wait(const LoweredProgram& p, EventId e) {
         if (m.rb || ev.kind == EventKind::Arrive) return "D3D12XBOX_SYNC_FLAG_IDLE";
         st = m.stage;
       }
-  } else if (ev.what.rfind("vs", 0) == 0) {
+  } else if (ev.what().rfind("vs", 0) == 0) {
     st = Stage::Vs;
-  } else if (ev.what.rfind("ps", 0) == 0) {
+  } else if (ev.what().rfind("ps", 0) == 0) {
     st = Stage::Ps;
   }
   switch (st) {

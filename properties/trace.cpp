@@ -50,7 +50,7 @@ Trace build_trace(const LoweredProgram& p, const Times& t, const std::vector<Eve
   // Sync, wait and signal steps of the queues involved: they are what the user reasons about.
   for (EventId e = 0; e < p.events.size(); ++e) {
     const Event& ev = p.events[e];
-    if (!queues.count(ev.queue) || ev.what == "(earlier work done)") continue;
+    if (!queues.count(ev.queue) || ev.what() == "(earlier work done)") continue;
     bool sync_cmd = !std::holds_alternative<WorkCmd>(c.queues[ev.queue].commands[ev.cmd].body);
     bool involved =
         std::find(commands.begin(), commands.end(), std::pair{ev.queue, ev.cmd}) != commands.end();
@@ -71,7 +71,7 @@ Trace build_trace(const LoweredProgram& p, const Times& t, const std::vector<Eve
   for (EventId e : order) {
     const Event& ev = p.events[e];
     const Command& cmd = c.queues[ev.queue].commands[ev.cmd];
-    std::string what = ev.what;
+    std::string what = ev.what();
     if (auto it = flags_at.find(e); it != flags_at.end())
       for (uint32_t op : it->second) what += " [" + p.cache_ops[op].flag + "]";
     trace.lines.push_back(

@@ -16,7 +16,7 @@ std::vector<EventId> match_events(const LoweredProgram& p, const properties::Vio
       if (used[e] || c.queues[ev.queue].name != l.queue ||
           c.queues[ev.queue].commands[ev.cmd].loc.line != l.line)
         continue;
-      if (!(l.what == ev.what || l.what.rfind(ev.what + " [", 0) == 0)) continue;
+      if (!(l.what == ev.what() || l.what.rfind(ev.what() + " [", 0) == 0)) continue;
       if (times.size() == p.events.size() && times[e] != l.time) continue;
       found = e;
     }
@@ -48,7 +48,7 @@ std::string unit_of(const LoweredProgram& p, EventId e) {
       return "CPU";
     case EventKind::StageStart:
     case EventKind::StageEnd:
-      return waves(ev.what);
+      return waves(ev.what());
     case EventKind::RbDone:
       return "render back-ends";
     case EventKind::DmaStart:

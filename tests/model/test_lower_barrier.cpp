@@ -87,7 +87,7 @@ TEST_CASE("the same transition under rdna2 adds PAL's whole-cache work under A-B
   }
   // The ME resumes after them, through orders guarded by A-BARRIER-PAL only.
   const auto me = std::find_if(p.events.begin(), p.events.end(), [](const Event& e) {
-    return e.what == "ME resumes after the barrier (PAL)";
+    return e.what() == "ME resumes after the barrier (PAL)";
   });
   REQUIRE(me != p.events.end());
   const EventId m = static_cast<EventId>(me - p.events.begin());
@@ -165,7 +165,7 @@ TEST_CASE("a split barrier: work after BEGIN, completion at END, which alone hol
   REQUIRE(v.size() == 2);
   CHECK(p.events[v[0]->ev].cmd == 1);  // the BEGIN half's command
   const auto done = std::find_if(p.events.begin(), p.events.end(),
-                                 [](const Event& e) { return e.what == "split barrier done"; });
+                                 [](const Event& e) { return e.what() == "split barrier done"; });
   REQUIRE(done != p.events.end());
   CHECK(done->cmd == 3);  // the END half's
   const EventId d = static_cast<EventId>(done - p.events.begin());

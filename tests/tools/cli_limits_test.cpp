@@ -48,21 +48,22 @@ TEST_CASE("check: a case over --max-commands or --max-events is refused with its
 // throwing std::bad_alloc (and --max-memory is not enforced there). scripts/test.sh runs these
 // tests in the release build.
 //
-// The case is sized to need about twice the limit (a 20,000-command stream needed 630 MB in
-// December 2026, a small case about 100 MiB of address space): far enough on both sides that
-// neither a leaner engine nor a bigger binary moves it across. The numbers in the message are
-// the case's own, counted here the way the CLI counts them.
+// The case is sized to need well over the limit, and a small case well under it (about 100 MiB
+// of address space): far enough on both sides that neither a leaner engine nor a bigger binary
+// moves it across. A 20,000-command stream needed 630 MB in early December 2026; by the 7th it
+// needed 145 MiB, under the limit, and the stream doubled: 40,000 commands need 220-260 MiB
+// (measured with --max-memory), and stop at 150 MiB within a second. The numbers in the message
+// are the case's own, counted here the way the CLI counts them.
 TEST_CASE("check: out of memory on a case is reported with the case and its size (70)" *
           doctest::skip(kAsan)) {
   ScratchDir d;
   cli::StreamShape shape;
-  shape.commands = 20000;
+  shape.commands = 40000;
   const std::string text = cli::generate_stream(shape);
   const std::string f = d.write("big.sync", text);
   const LoweredCase lc(text);
   size_t commands = 0;
   for (const auto& q : lc.c.queues) commands += q.commands.size();
-  // The case's peak is about 180 MB (it was 410 MB before the must-order memo shrank to 64 MB).
   CliRun r = run_cli({"check", "--max-memory", "150M", f}, within(std::chrono::seconds(300)));
   CAPTURE(r.out);
   CAPTURE(r.err);

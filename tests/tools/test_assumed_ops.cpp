@@ -68,7 +68,7 @@ void check_program(const std::string& file, const std::string& text, AssumedTall
     CHECK_MESSAGE(e == model::kNoEvent,
                   fmt::format("{}: an operation made under assumption {} comes before \"{}\" "
                               "(queue {} command {}) with no order guarded by it",
-                              file, i, e == model::kNoEvent ? "" : with.events[e].what,
+                              file, i, e == model::kNoEvent ? "" : with.events[e].what(),
                               e == model::kNoEvent ? 0 : with.events[e].queue,
                               e == model::kNoEvent ? 0 : with.events[e].cmd));
     CHECK_MESSAGE(count_under(without, a) == 0, file);
