@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_set>
 
 namespace syncproof::exec {
 
@@ -81,17 +82,27 @@ std::vector<EventId> watched_events(const LoweredProgram& p, const Obligation& o
   if (!is_chain(o)) return {};
   Shape sh = shape_of(p, o);
   out = {map(sh.a0), map(sh.b0)};
-  for (const auto* steps : {sh.sa, sh.sb})
-    for (const Step& s : *steps)
+  // Steps share their operation lists (a level's every write-back), and hundreds of line mates
+  // share their steps: each list is added once. A frame's whole-program minimization otherwise
+  // listed every write-back of the level once per mate (a vector of 134 MB at 50,000 commands).
+  std::unordered_set<const void*> lists;
+  auto add_step = [&](const Step& s) {
+    if (lists.insert(s.ops.id()).second)
       for (uint32_t oi : s.ops) add(p.cache_ops[oi].ev);
-  if (o.kind == Obligation::Kind::Fresh && o.fresh.gl2_up >= 0)
+  };
+  for (const auto* steps : {sh.sa, sh.sb})
+    for (const Step& s : *steps) add_step(s);
+  if (o.kind == Obligation::Kind::Fresh && o.fresh.gl2_up >= 0) {
+    const void* last_steps = nullptr;  // the mates of one path share their steps
     for (size_t k = 0; k < o.fresh.mates.size(); ++k) {
       if (left_out(quiet ? &quiet->mates : nullptr, k)) continue;
       const properties::LineMate& m = o.fresh.mates[k];
       add(p.accesses[m.access].arrive);
-      for (const Step& s : m.steps)
-        for (uint32_t oi : s.ops) add(p.cache_ops[oi].ev);
+      if (m.steps.id() == last_steps) continue;
+      last_steps = m.steps.id();
+      for (const Step& s : m.steps) add_step(s);
     }
+  }
   if (o.kind == Obligation::Kind::Fresh)
     for (size_t k = 0; k < o.fresh.fills.size(); ++k)
       if (!left_out(quiet ? &quiet->fills : nullptr, k)) add(o.fresh.fills[k].ev);
