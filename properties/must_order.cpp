@@ -166,22 +166,24 @@ bool MustOrder::reach_free(EventId a, EventId b) {
   const std::vector<EventId>& hubs = hubs_[q];
   // Only worth it when a is before b's hub; b itself is usually a few events past it.
   if (spos_[hubs[k]] <= spos_[a] || !free_path(hubs[k], b)) return false;
-  auto [it, fresh] = hub_scan_.try_emplace((uint64_t{a} << 32) | q);
-  HubScan& s = it->second;
-  if (fresh) {
+  if (hub_scan_.size() <= q) hub_scan_.resize(q + 1);
+  if (hub_scan_[q].empty()) hub_scan_[q].assign(p_.events.size(), kHubUnscanned);
+  uint32_t& s = hub_scan_[q][a];
+  if (s == kHubUnscanned) {
     // Hubs are chained, so in search order; the first after a (search order).
-    s.next = static_cast<uint32_t>(
+    s = static_cast<uint32_t>(
         std::upper_bound(hubs.begin(), hubs.end(), spos_[a],
                          [&](uint32_t at, EventId h) { return at < spos_[h]; }) -
         hubs.begin());
   }
-  while (!s.found && s.next <= k) {
-    if (free_path(a, hubs[s.next]))
-      s.found = true;
+  while (!(s & kHubFound) && s <= k) {
+    if (free_path(a, hubs[s]))
+      s |= kHubFound;
     else
-      ++s.next;
+      ++s;
   }
-  return s.found && s.next <= k && broken_[q][s.next] == broken_[q][k];
+  const uint32_t next = s & ~kHubFound;
+  return (s & kHubFound) && next <= k && broken_[q][next] == broken_[q][k];
 }
 
 bool MustOrder::reaches(EventId a, EventId b) {
