@@ -90,10 +90,17 @@ const WaitRules::Analysis& WaitRules::analysis(uint32_t wait, ValueConfig v) {
     Analysis& a = it->second;
     a.values = analyze(p_.waits[wait].word, v);
     a.determinate = determinate(a.values);
-    // Only the list this mode's rules use is kept: a frame's waits each list most writers of
-    // their word, for every value configuration asked.
-    std::vector<uint32_t>& unused = mode_ == WaitMode::Safety ? a.values.must : a.values.may;
-    std::vector<uint32_t>().swap(unused);
+    // Only the list this mode's rules use is kept, once for all value configurations that give
+    // it: a frame's waits each list most writers of their word.
+    std::vector<uint32_t> used =
+        std::move(mode_ == WaitMode::Safety ? a.values.may : a.values.must);
+    std::vector<uint32_t>().swap(a.values.may), std::vector<uint32_t>().swap(a.values.must);
+    for (uint64_t bits = 0; bits < 4 && !a.cands; ++bits) {
+      auto other = analyses_.find(uint64_t{wait} * 4 + bits);
+      if (other != analyses_.end() && other != it && *other->second.cands == used)
+        a.cands = other->second.cands;
+    }
+    if (!a.cands) a.cands = std::make_shared<const std::vector<uint32_t>>(std::move(used));
   }
   return it->second;
 }
@@ -153,7 +160,7 @@ WaitRules::Rule WaitRules::rule(uint32_t i, uint32_t dropped) {
   // Monotone: unconstrained when the initial poll may (safety) or must (deadlock) pass.
   const bool initial_ok = mode_ == WaitMode::Safety ? vals.initial.can_sat : !vals.initial.can_fail;
   if (initial_ok) return {Kind::Free, nullptr};
-  return {Kind::Monotone, mode_ == WaitMode::Safety ? &vals.may : &vals.must};
+  return {Kind::Monotone, an.cands.get()};
 }
 
 uint32_t WaitRules::value_rules(uint32_t dropped) {
