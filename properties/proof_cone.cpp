@@ -137,10 +137,18 @@ std::optional<uint64_t> ConeMaker::before(EventId a, EventId b) const {
   if (!fresh) return it->second;
   // First through orders no assumption guards, then through any, with the guards of the path
   // that first reached each event.
+  // seen_ is all UINT64_MAX between calls: only what a search touched is reset. (Two program-
+  // sized arrays a search, filled anew, were 2.5% of the executor's time at 50,000 commands.)
+  std::vector<uint64_t>& seen = seen_;
+  if (seen.empty()) seen.assign(p_.events.size(), UINT64_MAX);
+  std::vector<EventId> touched;
+  auto reset = [&] {
+    for (EventId e : touched) seen[e] = UINT64_MAX;
+    touched.clear();
+  };
   for (const bool guarded : {false, true}) {
-    std::vector<uint64_t> seen(p_.events.size(), UINT64_MAX);
     std::vector<EventId> todo{a};
-    seen[a] = 0;
+    seen[a] = 0, touched.push_back(a);
     while (!todo.empty()) {
       const EventId e = todo.back();
       todo.pop_back();
@@ -148,11 +156,16 @@ std::optional<uint64_t> ConeMaker::before(EventId a, EventId b) const {
         const Order& o = p_.orders[oi];
         if (o.guard.id && (!guarded || (guard_bit(o.guard) & ~usable_) != 0)) continue;
         if (seen[o.after] != UINT64_MAX || topo_[o.after] > topo_[b]) continue;
-        seen[o.after] = seen[e] | guard_bit(o.guard);
-        if (o.after == b) return it->second = seen[b];
+        seen[o.after] = seen[e] | guard_bit(o.guard), touched.push_back(o.after);
+        if (o.after == b) {
+          it->second = seen[b];
+          reset();
+          return it->second;
+        }
         todo.push_back(o.after);
       }
     }
+    reset();
   }
   return std::nullopt;
 }

@@ -113,6 +113,7 @@ class ConeMaker {
   // events before a later key event stops below it.
   std::vector<uint32_t> reach_pos_;
   mutable std::vector<uint8_t> before_, in_;  // scratch of cone(), all 0 between calls
+  mutable std::vector<uint64_t> seen_;        // scratch of before(), all UINT64_MAX between calls
   // By event: the writer lists of the waits it is in, with its index there (the waits on one
   // fence or word share a list).
   util::Csr<std::pair<const void*, uint32_t>> writer_of_;
