@@ -83,13 +83,15 @@ class Gen {
   int apick(int n) { return static_cast<int>(arng_() % static_cast<uint64_t>(n)); }
   bool acoin(int percent) { return apick(100) < percent; }
 
-  // The shape of a render back-end fill of part of t0 (fill_pattern), at most once a case:
-  // drawn from a stream of its own too. The commands it adds take room from the rest.
+  // The shape of a render back-end fill of part of a texture (fill_pattern), on textures of its
+  // own (fill0, and fill0part over its second block), at most once a case: drawn from a stream of
+  // its own too. The commands it adds take room from the rest.
   bool fcoin(int percent) { return static_cast<int>(frng_() % 100) < percent; }
   int fill_pattern();
 
   std::mt19937_64 rng_, brng_, arng_, frng_;
   std::optional<Res> alias_;              // a texture over some 256-byte blocks of t0
+  bool fill_ = false;                     // fill0 and fill0part are declared
   std::optional<std::string> fill_prop_;  // fill_pattern's property
   std::vector<std::string> open_split_;   // per queue: the END half of a split begun there
   int open_splits() const {
@@ -499,31 +501,31 @@ std::string Gen::standard_barrier(int qi, QueueType q) {
   }
 }
 
-// A draw fills the render back-end's cache with the blocks of t0 the alias covers; a dispatch
-// then rewrites all of t0 through GL2, a barrier writes GL2 back and invalidates it, and a draw
-// reads t0 through the render back-end again. Without COLOR_BLOCK_INVALIDATE the filled blocks
-// are stale there and the others are not (cases/render-targets/rb-fill-of-one-block.sync: the
-// executor once checked only the first unit of such a read and proved it). On the graphics
-// queue, q0; with the invalidation half the time.
+// A draw fills the render back-end's cache with the second 256-byte block of fill0 (through
+// fill0part); a dispatch then rewrites both blocks through GL2, a barrier writes GL2 back and
+// invalidates it, and a draw reads fill0 through the render back-end again. Without
+// COLOR_BLOCK_INVALIDATE the filled block is stale there and the other is not
+// (cases/render-targets/rb-fill-of-one-block.sync: the executor once checked only the first
+// unit of such a read, and proved it). On the graphics queue, q0; with the invalidation half the
+// time. fill0 is not among res_ (the other accesses do not pick it): its works name it by index -1.
 int Gen::fill_pattern() {
   auto& cmds = fc_.queues[0].commands;
-  const int t0 = static_cast<int>(res_.size()) - 1;  // alias_ covers the last resource, t0
   auto add_work = [&](const std::string& body, bool write) {
     Work w;
     w.label = fmt::format("c{}", next_label_++);
-    (write ? w.writes : w.reads).push_back(t0);
+    (write ? w.writes : w.reads).push_back(-1);
     cmds.push_back(w.label + ": " + body);
     work_.push_back(w);
     return w.label;
   };
   const std::string all = "0, D3D12XBOX_FLUSH_RANGE_ALL";
-  add_work(fmt::format("Draw reads {} as rt", alias_->name), false);
+  add_work("Draw reads fill0part as rt", false);
   cmds.push_back(fmt::format("SyncBottomOfPipeX(IDLE, NONE, {})", all));
-  const std::string produce = add_work("Dispatch writes t0 as uav", true);
+  const std::string produce = add_work("Dispatch writes fill0 as uav", true);
   cmds.push_back(fmt::format("SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, {})", all));
   cmds.push_back(fmt::format("SyncTopOfPipeX(GL2_WRITEBACK | GL2_INVALIDATE{}, NONE, {})",
                              fcoin(50) ? " | COLOR_BLOCK_INVALIDATE" : "", all));
-  const std::string blend = add_work("Draw reads t0 as rt", false);
+  const std::string blend = add_work("Draw reads fill0 as rt", false);
   fill_prop_ = fmt::format("check visible {} -> {}", produce, blend);
   return 6;
 }
@@ -588,6 +590,11 @@ FuzzCase Gen::run() {
     fc_.decls.push_back(
         fmt::format("texture {} 0x{:X} 0x{:X}", alias_->name, alias_->addr, alias_->size));
   }
+  if (fcoin(20)) {
+    fill_ = true;
+    fc_.decls.push_back("texture fill0 0x200000 0x200");
+    fc_.decls.push_back("texture fill0part 0x200100 0x100");
+  }
   fences_ = pick(3), labels_ = pick(3);
   fence_max_.assign(static_cast<size_t>(fences_), 0);
   label_values_.assign(static_cast<size_t>(labels_), {});
@@ -596,7 +603,7 @@ FuzzCase Gen::run() {
     fc_.decls.push_back(fmt::format("label l{} 0x{:X}", i, 0x300000 + 8 * i));
   const int total = 1 + pick(std::max(1, shape_.max_commands));
   for (int i = 0; i + open_splits() < total; ++i) {  // room kept for the END halves
-    if (alias_ && !fill_prop_ && fcoin(10) && i + 6 + open_splits() <= total) {
+    if (fill_ && !fill_prop_ && fcoin(10) && i + 6 + open_splits() <= total) {
       i += fill_pattern() - 1;
       continue;
     }
