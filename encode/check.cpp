@@ -319,9 +319,7 @@ CaseResult check_lowered(const Case& c, const LoweredProgram& p, const CheckOpti
   // exist (it set the SMT engine's peak at 50,000 commands). Its time stays its property's.
   double deadlock_ms = -1;
   const auto td = std::chrono::steady_clock::now();
-  if (opt.order_proofs && !opt.contexts &&
-      std::any_of(c.properties.begin(), c.properties.end(),
-                  [](const Property& x) { return x.kind == PropertyKind::DeadlockFree; }) &&
+  if (opt.order_proofs && !opt.contexts && c.asks(PropertyKind::DeadlockFree) &&
       properties::all_waits_monotone(p, true) &&
       *(fixpoint = properties::all_can_complete(p, true))) {
     deadlock_verdict();

@@ -507,8 +507,7 @@ properties::CaseResult check_lowered(const Case& c, const LoweredProgram& p, con
   // graphs, cones and searches exist (it set the executor's peak at 50,000 commands). Its time
   // stays its property's.
   double deadlock_ms = 0;
-  if (std::any_of(c.properties.begin(), c.properties.end(),
-                  [](const Property& x) { return x.kind == PropertyKind::DeadlockFree; })) {
+  if (c.asks(PropertyKind::DeadlockFree)) {
     const auto td = std::chrono::steady_clock::now();
     deadlock_verdict_of();
     deadlock_ms = ms_since(td);

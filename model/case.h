@@ -221,6 +221,12 @@ struct Case {
   std::vector<Label> labels;
   std::vector<Queue> queues;
   std::vector<Property> properties;
+  // Whether some property is of kind `k`.
+  bool asks(PropertyKind k) const {
+    for (const Property& p : properties)
+      if (p.kind == k) return true;
+    return false;
+  }
 };
 
 }  // namespace syncproof::model

@@ -23,6 +23,21 @@ size_t count_rule(const LoweredProgram& p, Rule r) {
 
 const std::string& kUavSrv = syncproof::testing::kUavSrvCommands;
 
+// f(case) for each case of the library that parses, its path CAPTUREd; how many there were.
+template <class F>
+size_t for_each_library_case(F f) {
+  size_t cases = 0;
+  for (const auto& entry : syncproof::testing::library_cases()) {
+    const std::string& path = entry.first;  // a structured binding cannot be CAPTUREd (clang)
+    auto pr = syncproof::lang::parse_case(path, entry.second);
+    if (pr.has_errors()) continue;
+    CAPTURE(path);
+    f(pr.c);
+    ++cases;
+  }
+  return cases;
+}
+
 }  // namespace
 
 TEST_CASE("RANGE covers every line the range touches, MARGIN its end lines under every encoding") {
@@ -196,37 +211,27 @@ on q1:
 
 // The input caps count events without the waits' analysis (model::lowered_events).
 TEST_CASE("lowered_events: as many events as the full lowering, on the library") {
-  size_t cases = 0;
-  for (const auto& entry : syncproof::testing::library_cases()) {
-    const std::string& path = entry.first;  // a structured binding cannot be CAPTUREd (clang)
-    auto pr = syncproof::lang::parse_case(path, entry.second);
-    if (pr.has_errors()) continue;
-    CAPTURE(path);
-    const ModelConfig cfg = config_for(pr.c, std::nullopt, {});
-    CHECK(lowered_events(pr.c, cfg) == lower(pr.c, cfg).events.size());
-    ++cases;
-  }
+  const size_t cases = for_each_library_case([](const Case& c) {
+    const ModelConfig cfg = config_for(c, std::nullopt, {});
+    CHECK(lowered_events(c, cfg) == lower(c, cfg).events.size());
+  });
   CHECK(cases > 200);
 }
 
 // Events that say the same share one string (Event::text): a frame's hundreds of thousands of
 // events say a few hundred things, and a string each was a twelfth of the SMT engine's peak.
 TEST_CASE("lowering: events with the same text share one string, on the library") {
-  size_t cases = 0, events = 0, texts = 0;
-  for (const auto& entry : syncproof::testing::library_cases()) {
-    const std::string& path = entry.first;
-    auto pr = syncproof::lang::parse_case(path, entry.second);
-    if (pr.has_errors()) continue;
-    CAPTURE(path);
-    const LoweredProgram p = lower(pr.c, config_for(pr.c, std::nullopt, {}));
+  size_t events = 0, texts = 0;
+  const size_t cases = for_each_library_case([&](const Case& c) {
+    const LoweredProgram p = lower(c, config_for(c, std::nullopt, {}));
     std::map<std::string, const std::string*> shared;
     for (const Event& e : p.events) {
       REQUIRE(e.text);
       const auto [it, fresh] = shared.try_emplace(e.what(), e.text.get());
       CHECK(it->second == e.text.get());
     }
-    ++cases, events += p.events.size(), texts += shared.size();
-  }
+    events += p.events.size(), texts += shared.size();
+  });
   CHECK(cases > 200);
   CHECK(texts * 2 < events);  // the library's cases repeat their texts
 }
@@ -235,18 +240,14 @@ TEST_CASE("lowering: events with the same text share one string, on the library"
 // must say exactly whether the lowering makes a cache operation for the sync's flags.
 TEST_CASE("makes_cache_operations: in step with the lowering, on every sync of the library") {
   size_t syncs = 0, with_ops = 0, without = 0;
-  for (const auto& entry : syncproof::testing::library_cases()) {
-    const std::string& path = entry.first;
-    auto pr = syncproof::lang::parse_case(path, entry.second);
-    if (pr.has_errors()) continue;
-    CAPTURE(path);
-    ModelConfig cfg = config_for(pr.c, std::nullopt, {});
+  for_each_library_case([&](const Case& c) {
+    ModelConfig cfg = config_for(c, std::nullopt, {});
     // Signal2X/WaitX add the standard fence's operations only under this assumption.
     cfg.assumptions.set(AssumptionId::Signal2xFullFlush, false);
-    const LoweredProgram p = lower(pr.c, cfg);
-    for (uint32_t q = 0; q < pr.c.queues.size(); ++q)
-      for (uint32_t i = 0; i < pr.c.queues[q].commands.size(); ++i) {
-        const Command& cmd = pr.c.queues[q].commands[i];
+    const LoweredProgram p = lower(c, cfg);
+    for (uint32_t q = 0; q < c.queues.size(); ++q)
+      for (uint32_t i = 0; i < c.queues[q].commands.size(); ++i) {
+        const Command& cmd = c.queues[q].commands[i];
         std::optional<bool> expect;
         if (const auto* s = std::get_if<SyncCmd>(&cmd.body))
           expect = makes_cache_operations(decode_sync(s->flags), s->api == SyncApi::SyncTopOfPipeX);
@@ -256,7 +257,7 @@ TEST_CASE("makes_cache_operations: in step with the lowering, on every sync of t
           expect = makes_cache_operations(decode_sync(g->flags), false);
         else if (const auto* f = std::get_if<WaitFenceCmd>(&cmd.body); f && f->xbox)
           expect = makes_cache_operations(decode_sync(f->flags), true);
-        if (!expect || pr.c.queues[q].type == QueueType::Host) continue;
+        if (!expect || c.queues[q].type == QueueType::Host) continue;
         const auto& evs = p.command(q, i).events;
         const bool lowered = std::any_of(evs.begin(), evs.end(), [&](EventId e) {
           return p.events[e].kind == EventKind::CacheOp;
@@ -265,7 +266,7 @@ TEST_CASE("makes_cache_operations: in step with the lowering, on every sync of t
         CHECK(*expect == lowered);
         ++syncs, ++(lowered ? with_ops : without);
       }
-  }
+  });
   CHECK(syncs > 500);
   CHECK(with_ops > 100);
   CHECK(without > 50);
