@@ -77,9 +77,19 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
   std::vector<const Obligation*> by_paths;  // proved by must-happen-before paths
   std::vector<uint32_t> path_lists;         // and the assumptions of their paths
   std::optional<properties::Violated> first;
-  int failing = 0;
+  int failing = 0, undecided = 0;
+  // After the first counterexample, the obligations from `o` on are left undecided: races are
+  // still counted (no question), the others are not, and the report says the count is a lower
+  // bound.
+  auto leave_rest = [&](const Obligation& o) {
+    for (const Obligation* x = &o; x != obs.data() + obs.size(); ++x)
+      ++(x->always_violated() ? failing : undecided);
+  };
   for (const Obligation& o : obs) {
-    if (first && opt.first_violation) break;  // the first in order: the same one either way
+    if (first && opt.first_violation) {  // the first in order: the same one either way
+      undecided = static_cast<int>(obs.data() + obs.size() - &o);
+      break;
+    }
     // After the first counterexample a violation is only counted (the base check found an
     // execution).
     if (first && o.always_violated()) {
@@ -112,7 +122,10 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
       }
     }
     if (auto why = whole_refused(p, opt)) {
-      if (first) break;  // as for an unknown answer: the counterexample stands
+      if (first) {  // as for an unknown answer: the counterexample stands
+        leave_rest(o);
+        break;
+      }
       return properties::Unknown{fmt::format("{} on '{}'", *why, o.name)};
     }
     Encoding& enc = smt().enc;
@@ -125,7 +138,10 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
     if (r.status == solver::Status::Unknown) {
       s.pop();
       // A counterexample already found stands: the property is violated whatever the rest says.
-      if (first) break;
+      if (first) {
+        leave_rest(o);
+        break;
+      }
       return properties::Unknown{fmt::format("{} on '{}'", r.reason, o.name)};
     }
     if (r.status == solver::Status::Unsat) {
@@ -156,6 +172,7 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
   }
   if (first) {
     first->failing = failing;
+    first->undecided = undecided;
     return *first;
   }
   if (!opt.assumption_lists) {

@@ -49,8 +49,9 @@ struct CheckOptions {
   // off; what is shown to the user keeps it.
   bool untie = true;
   // Stop a violated property at its first failing obligation (in the obligations' order, so it
-  // is the obligation a full check reports; the count of failing obligations is then 1, a lower
-  // bound): what a fix search asks, which reads only whether and where a property fails.
+  // is the obligation a full check reports; the count of failing obligations is then 1, the rest
+  // counted as undecided): what a fix search asks, which reads only whether and where a property
+  // fails.
   bool first_violation = false;
   // Give each proof its assumption list: the minimization of a property's list (the unsat cores
   // over its proofs and the must-order paths' lists) and deadlock-free's (a lowering and a

@@ -370,8 +370,17 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
   auto rest = std::chrono::steady_clock::time_point::max();
   int failing = 0;
   std::vector<std::pair<size_t, FirstProof>> proofs;  // to minimize
+  int undecided = 0;
+  // After the first counterexample, the obligations from `i` on are left undecided: races are
+  // still counted (no search), the others are not, and the report says the count is a lower bound.
+  auto leave_rest = [&](size_t i) {
+    for (; i < obs.size(); ++i) ++(obs[i].always_violated() ? failing : undecided);
+  };
   for (size_t i = 0; i < obs.size(); ++i) {
-    if (first && opt.first_violation) break;
+    if (first && opt.first_violation) {
+      undecided += static_cast<int>(obs.size() - i);
+      break;
+    }
     // After the first counterexample a violation is only counted (check_lowered's vacuity check
     // found a complete execution).
     if (first && obs[i].always_violated()) {
@@ -384,7 +393,11 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
     ObligationResult r =
         first_search(p, graphs, cones, obs[i], opt, st, &proof, now ? &needed : nullptr, rest);
     if (r.status == Status::Unknown) {
-      if (first) break;  // a counterexample already found stands
+      if (first) {  // a counterexample already found stands
+        leave_rest(i);
+        break;
+      }
+      ++undecided;  // undecided, should a later obligation fail
       if (!unknown) {
         unknown = properties::Unknown{fmt::format("{} on '{}'", r.reason, obs[i].name)};
         rest = std::chrono::steady_clock::now() + std::chrono::milliseconds(opt.timeout_ms);
@@ -408,6 +421,7 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
   }
   if (first) {
     first->failing = failing;
+    first->undecided = undecided;
     return *first;
   }
   if (unknown) return *unknown;

@@ -35,9 +35,9 @@ struct ExecOptions {
   bool cones = true;
   size_t cone_above = 2000;
   // Stop a violated property at its first failing obligation (its count of failing obligations is
-  // then 1, a lower bound; the counterexample is the one a full check gives): for callers that
-  // read only verdicts (tools/metamorphic.h), to whom the later obligations' searches, proofs
-  // most of them, are of no use.
+  // then 1, the rest counted as undecided; the counterexample is the one a full check gives): for
+  // callers that read only verdicts (tools/metamorphic.h), to whom the later obligations' searches,
+  // proofs most of them, are of no use.
   bool first_violation = false;
 };
 

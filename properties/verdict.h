@@ -54,6 +54,9 @@ struct Witness {
 struct Violated {
   Trace trace;
   int failing = 1;  // how many obligations failed (no-hazards may have several)
+  // Obligations after the first counterexample that were not decided (a search gave up on its
+  // budget, or the engine was asked to stop at the first): `failing` is then a lower bound.
+  int undecided = 0;
   Witness witness;  // the first failing obligation's execution
 };
 struct Unknown {

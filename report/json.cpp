@@ -36,6 +36,7 @@ json to_json(const properties::Verdict& v) {
   } else if (const auto* x = std::get_if<properties::Violated>(&v)) {
     j["trace"] = to_json(x->trace);
     j["failing_obligations"] = x->failing;
+    if (x->undecided > 0) j["undecided_obligations"] = x->undecided;
   } else if (const auto* u = std::get_if<properties::Unknown>(&v)) {
     j["reason"] = u->reason;
   } else if (const auto* e = std::get_if<properties::Error>(&v)) {

@@ -39,7 +39,8 @@ size_t count_of(const std::vector<lang::Diagnostic>& ds, model::Severity sev) {
 
 // The counterexample as numbered steps, then why, missing and how many obligations fail; each
 // line starts with `indent`.
-std::string trace_text(const properties::Trace& t, int failing, std::string_view indent) {
+std::string trace_text(const properties::Violated& v, std::string_view indent) {
+  const properties::Trace& t = v.trace;
   std::string out =
       fmt::format("{}counterexample (one execution the model allows; times in order):\n", indent);
   size_t n = 0;
@@ -48,8 +49,12 @@ std::string trace_text(const properties::Trace& t, int failing, std::string_view
                        l.queue, l.line, l.command, l.what);
   out += fmt::format("{}why: {}\n", indent, t.why);
   if (!t.blamed.empty()) out += fmt::format("{}missing: {}\n", indent, fmt::join(t.blamed, " or "));
-  if (failing > 1)
-    out += fmt::format("{}({} obligations fail; the first is shown)\n", indent, failing);
+  if (v.undecided > 0)
+    out += fmt::format("{}(at least {} {}; {} more left undecided; the first is shown)\n", indent,
+                       v.failing, v.failing == 1 ? "obligation fails" : "obligations fail",
+                       v.undecided);
+  else if (v.failing > 1)
+    out += fmt::format("{}({} obligations fail; the first is shown)\n", indent, v.failing);
   return out;
 }
 
@@ -78,7 +83,7 @@ std::string property_report(const model::Case& c, const model::Property& p,
   if (!v) return out;
   if (!r.as_expected && p.expect == model::Expectation::Violated && !p.missing.empty())
     out += fmt::format("    expected the explanation to name: {}\n", fmt::join(p.missing, ", "));
-  out += trace_text(v->trace, v->failing, "    ");
+  out += trace_text(*v, "    ");
   if (const auto& f = v->trace.fix) {
     if (f->edits.empty()) {
       out += fmt::format("    fix: none: {}\n", f->note);

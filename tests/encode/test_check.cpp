@@ -172,7 +172,15 @@ TEST_CASE("after the first counterexample a race is counted without a question")
   REQUIRE(v);
   CHECK(v->witness.obligation == 0);
   CHECK(v->failing == 3);
+  CHECK(v->undecided == 0);
   CHECK(r.sliced == 1);
+  // Stopped at the first counterexample: the others are undecided, not counted as holding.
+  opt.first_violation = true;
+  r = encode::check_case(c, opt);
+  v = std::get_if<properties::Violated>(&r.results[0].verdict);
+  REQUIRE(v);
+  CHECK(v->failing == 1);
+  CHECK(v->undecided == 2);
 }
 
 TEST_CASE(

@@ -140,3 +140,45 @@ TEST_CASE("after the first counterexample a race is counted without a search") {
   CHECK(v->failing == 3);
   CHECK(r.states == r.events);
 }
+
+TEST_CASE("after the first counterexample, obligations left undecided are counted as such") {
+  // A race on `grid` and a barrier-ordered write and read of `lights`: with a budget of one
+  // state the read's search gives up, the race is violated all the same. The count of failing
+  // obligations is then a lower bound, and the verdict says how many were left undecided.
+  Fixture f(R"(queue gfx graphics
+queue acs compute
+buffer grid 0x10000 0x4000
+buffer lights 0x20000 0x1000
+on gfx:
+  Dispatch writes lights as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  SyncTopOfPipeX(GL2_WRITEBACK | GL2_INVALIDATE | GL1_INVALIDATE | GL0_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  Dispatch reads lights as srv
+  Dispatch writes grid as uav
+on acs:
+  Dispatch writes grid as uav
+check no-hazards
+)");
+  ExecOptions opt;
+  const auto full = check_case(f.c, opt);
+  const auto* all = std::get_if<properties::Violated>(&full.results[0].verdict);
+  REQUIRE(all);
+  CHECK(all->failing == 1);
+  CHECK(all->undecided == 0);
+  opt.max_states = 1;
+  const auto cut = check_case(f.c, opt);
+  const auto* v = std::get_if<properties::Violated>(&cut.results[0].verdict);
+  REQUIRE(v);
+  CHECK(v->trace.why.find("race") == 0);
+  CHECK(v->failing == 1);
+  CHECK(v->undecided == 1);
+  // Stopped at the first counterexample: every later obligation is undecided.
+  opt.max_states = ExecOptions{}.max_states;
+  opt.first_violation = true;
+  Fixture races(syncproof::testing::kThreeRaces);
+  const auto first = check_case(races.c, opt);
+  const auto* r = std::get_if<properties::Violated>(&first.results[0].verdict);
+  REQUIRE(r);
+  CHECK(r->failing == 1);
+  CHECK(r->undecided == 2);
+}

@@ -368,3 +368,39 @@ TEST_CASE("SARIF fixes: each edit says its cost once, several add up to a total"
       run["results"][0]["fixes"][0]["artifactChanges"][0]["replacements"][0]["deletedRegion"];
   CHECK(region == json{{"startLine", 2}, {"startColumn", 19}, {"endLine", 2}, {"endColumn", 20}});
 }
+
+TEST_CASE("a failing count with undecided obligations reads as a lower bound in text and JSON") {
+  report::Run r = odd_run();
+  report::CaseEntry& e = r.cases[0];
+  e.status = report::CaseStatus::Checked;
+  e.diags.clear();
+  e.c.properties.push_back({});
+  e.c.properties[0].expect = model::Expectation::Violated;
+  e.c.properties[0].loc = {2, 1};
+  properties::Violated v;
+  v.failing = 3;
+  properties::PropertyResult pr;
+  pr.property = 0;
+  pr.verdict = v;
+  pr.as_expected = true;
+  e.result.results.push_back(pr);
+  auto& got = std::get<properties::Violated>(e.result.results[0].verdict);
+  const auto text = [&] {
+    return report::property_report(e.c, e.c.properties[0], e.result.results[0], {});
+  };
+  const auto props = [&] {
+    return json::parse(report::write_json(r))["cases"][0]["properties"][0];
+  };
+  CHECK(text().find("    (3 obligations fail; the first is shown)\n") != std::string::npos);
+  CHECK(props()["failing_obligations"] == 3);
+  CHECK_FALSE(props().contains("undecided_obligations"));
+  got.undecided = 2;
+  CHECK(text().find(
+            "    (at least 3 obligations fail; 2 more left undecided; the first is shown)\n") !=
+        std::string::npos);
+  CHECK(props()["undecided_obligations"] == 2);
+  got.failing = 1;
+  CHECK(text().find(
+            "    (at least 1 obligation fails; 2 more left undecided; the first is shown)\n") !=
+        std::string::npos);
+}
