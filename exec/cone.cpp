@@ -27,18 +27,31 @@ uint32_t ConeGraphs::leaned_on(uint32_t dropped) const {
   return dropped & guard_ids(maker_.implied_guards());
 }
 
-std::optional<properties::Cone> ConeGraphs::cone(const properties::Obligation& o,
-                                                 const std::vector<char>* unkeyed,
-                                                 uint32_t dropped) {
-  const uint32_t leaned = leaned_on(dropped);
-  if (leaned == 0) return maker_.cone(o, /*dense=*/false, unkeyed);
+const properties::ConeMaker& ConeGraphs::maker(uint32_t leaned) {
+  if (leaned == 0) return maker_;
   std::unique_ptr<properties::ConeMaker>& m = makers_without_[leaned];
   if (!m) {
     // Neither polarity of a dropped assumption's guard holds in every execution.
     const uint64_t guards = uint64_t{leaned} | uint64_t{leaned} << 32;
     m = std::make_unique<properties::ConeMaker>(p_, ~guards);
   }
-  return m->cone(o, /*dense=*/false, unkeyed);
+  return *m;
+}
+
+std::optional<properties::Cone> ConeGraphs::cone(const properties::Obligation& o,
+                                                 const std::vector<char>* unkeyed,
+                                                 uint32_t dropped) {
+  return maker(leaned_on(dropped)).cone(o, /*dense=*/false, unkeyed);
+}
+
+std::optional<properties::Cone> ConeGraphs::over(const properties::Cone& c, uint32_t dropped) {
+  properties::Cone out;
+  bool left_out = false;
+  out.rules = maker(leaned_on(dropped)).rules_over(c.events, nullptr, nullptr, &left_out);
+  if (left_out) return std::nullopt;
+  out.events = c.events;
+  out.size = c.size;
+  return out;
 }
 
 ConeGraph ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
@@ -168,26 +181,46 @@ ConeQuestions::ConeQuestions(ConeGraphs& cones, const properties::Obligation& o,
     first_.assign(o.fresh.mates.size(), 1);
 }
 
+ConeQuestions::Question ConeQuestions::question(properties::Cone c) {
+  properties::Obligation inside = cones_.restrict(o_, c);
+  properties::MustOrder::Quiet all = quiet_of_(inside);
+  std::vector<uint64_t> units = line_units(cones_.program(), inside);
+  return Question{std::move(c), std::move(inside), std::move(all), std::move(units)};
+}
+
+const ConeQuestions::Question& ConeQuestions::get_base(const std::vector<char>& unkeyed) {
+  auto [it, fresh] = made_.try_emplace({0, unkeyed});
+  if (fresh) it->second = question(*cones_.cone(o_, &unkeyed, 0));
+  return it->second;
+}
+
 const ConeQuestions::Question& ConeQuestions::get(uint32_t dropped,
                                                   properties::MustOrder::Quiet* quiet) {
   std::vector<char> unkeyed = first_;
   const uint32_t leaned = cones_.leaned_on(dropped);
   for (;;) {
-    auto [it, fresh] = made_.try_emplace({leaned, unkeyed});
-    if (fresh) {
-      properties::Cone c = *cones_.cone(o_, &unkeyed, dropped);
-      properties::Obligation inside = cones_.restrict(o_, c);
-      properties::MustOrder::Quiet all = quiet_of_(inside);
-      std::vector<uint64_t> units = line_units(cones_.program(), inside);
-      it->second = Question{std::move(c), std::move(inside), std::move(all), std::move(units)};
+    const Question* q = &get_base(unkeyed);
+    if (leaned != 0) {
+      auto [it, fresh] = made_.try_emplace({leaned, unkeyed});
+      if (fresh) {
+        // The events of the question without a dropped assumption, so the restricted obligation,
+        // its quiet list and units are that question's; the wait rules are those of a maker that
+        // uses no order under the dropped assumptions (ConeGraphs::over). Unless that maker
+        // needs more candidates in for a wait's rule: then its own cone.
+        if (std::optional<properties::Cone> c = cones_.over(q->c, dropped))
+          it->second = Question{std::move(*c), q->inside, q->quiet, q->units};
+        else
+          it->second = question(*cones_.cone(o_, &unkeyed, dropped));
+      }
+      q = &it->second;
     }
-    *quiet = dropped ? it->second.quiet.without(dropped) : it->second.quiet;
+    *quiet = dropped ? q->quiet.without(dropped) : q->quiet;
     bool grew = false;
     for (size_t k = 0; k < unkeyed.size(); ++k)
       if (unkeyed[k] && !(k < quiet->mates.size() && quiet->mates[k])) unkeyed[k] = 0, grew = true;
     if (!grew) {
       if (dropped == 0) first_ = unkeyed;  // the re-runs' quiet lists hold no more mates
-      return it->second;
+      return *q;
     }
   }
 }

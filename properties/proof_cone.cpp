@@ -269,32 +269,11 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense,
       }
     kept.push_back(w);  // in increasing order
   }
-  // Now that S is complete: a rule that leaves out a candidate rests on the orders that put it
-  // after another one; a wait decided by its value stays only with all of its writers. Both are
-  // counted from the writers in S (a fence's writer list holds every signal of it).
-  std::vector<uint32_t> waits, essential_only;
-  for (EventId e : c.events)
-    for (uint32_t w : rules_at_[e]) waits.push_back(w);
-  std::map<const void*, std::vector<uint32_t>> writers_in = writers_among(c.events, waits);
-  std::sort(waits.begin(), waits.end());
-  for (uint32_t w : waits) {
-    const WaitRule& r = p_.waits[w];
-    const std::vector<uint32_t>& ks = writers_in[r.word.writers.id()];
-    if (r.monotone) {
-      if (!std::binary_search(kept.begin(), kept.end(), w)) continue;
-      const std::vector<uint8_t>& cand = candidate_flags(w);
-      const size_t inside = static_cast<size_t>(
-          std::count_if(ks.begin(), ks.end(), [&](uint32_t k) { return cand[k] != 0; }));
-      const bool outside = inside < candidate_count_[w];
-      c.rules.push_back({w, outside ? implied_guards_[w] : 0});
-      if (outside || implied_guards_[w] == 0) essential_only.push_back(w);
-    } else if (ks.size() == r.word.writers.size()) {
-      c.rules.push_back({w, 0});
-    }
-  }
   std::sort(c.events.begin(), c.events.end());
   c.size = c.events.size();
   for (EventId e : c.events) in[e] = 0;
+  std::vector<uint32_t> essential_only;
+  c.rules = rules_over(c.events, &kept, &essential_only);
   if (dense) {
     c.in.assign(n, 0);
     for (EventId e : c.events) c.in[e] = 1;
@@ -305,6 +284,45 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense,
     for (uint32_t w : essential_only) c.short_candidates[w] = essential_[w];
   }
   return c;
+}
+
+std::vector<std::pair<uint32_t, uint64_t>> ConeMaker::rules_over(
+    const std::vector<EventId>& events, const std::vector<uint32_t>* kept,
+    std::vector<uint32_t>* essential_only, bool* left_out) const {
+  // A rule that leaves out a candidate rests on the orders that put it after another one; a
+  // monotone rule stays only with its essential candidates in S (those of `kept`, for which
+  // cone() put them there), a wait decided by its value only with all of its writers. Both are
+  // counted from the writers in S (a fence's writer list holds every signal of it).
+  std::vector<uint32_t> waits;
+  for (EventId e : events)
+    for (uint32_t w : rules_at_[e]) waits.push_back(w);
+  std::map<const void*, std::vector<uint32_t>> writers_in = writers_among(events, waits);
+  std::sort(waits.begin(), waits.end());
+  std::vector<std::pair<uint32_t, uint64_t>> out;
+  for (uint32_t w : waits) {
+    const WaitRule& r = p_.waits[w];
+    const std::vector<uint32_t>& ks = writers_in[r.word.writers.id()];
+    if (r.monotone) {
+      const bool in = kept
+                          ? std::binary_search(kept->begin(), kept->end(), w)
+                          : std::all_of(essential_[w].begin(), essential_[w].end(), [&](EventId x) {
+                              return std::binary_search(events.begin(), events.end(), x);
+                            });
+      if (!in) {
+        if (left_out) *left_out = true;
+        continue;
+      }
+      const std::vector<uint8_t>& cand = candidate_flags(w);
+      const size_t inside = static_cast<size_t>(
+          std::count_if(ks.begin(), ks.end(), [&](uint32_t k) { return cand[k] != 0; }));
+      const bool outside = inside < candidate_count_[w];
+      out.push_back({w, outside ? implied_guards_[w] : 0});
+      if (essential_only && (outside || implied_guards_[w] == 0)) essential_only->push_back(w);
+    } else if (ks.size() == r.word.writers.size()) {
+      out.push_back({w, 0});
+    }
+  }
+  return out;
 }
 
 }  // namespace syncproof::properties

@@ -73,6 +73,17 @@ class ConeMaker {
   // throughout there, exec/watch.cpp); an empty list or none keys every mate.
   std::optional<Cone> cone(const Obligation& o, bool dense = true,
                            const std::vector<char>* unkeyed = nullptr) const;
+  // The rules of the cone over `events` (increasing) as this maker keeps them (Cone::rules):
+  // the monotone rules of `kept` (increasing), or with none given those whose essential
+  // candidates (of this maker) are all in `events`, and every wait decided by its value with all
+  // of its writers there. `essential_only`: the kept monotone rules that may be asked over their
+  // essential candidates alone (Cone::short_candidates). Any set of events is a cone
+  // (this file's top), so these rules over another maker's cone are a cone question too.
+  // `left_out` (with no `kept`): set when a monotone wait in `events` has an essential candidate
+  // outside them (its rule is left out).
+  std::vector<std::pair<uint32_t, uint64_t>> rules_over(
+      const std::vector<model::EventId>& events, const std::vector<uint32_t>* kept = nullptr,
+      std::vector<uint32_t>* essential_only = nullptr, bool* left_out = nullptr) const;
   // The whole program as a cone: every event, every wait rule, none under a guard. A monotone
   // rule is asked over its essential candidates where the orders that put the others after them
   // have no guard (the same rule in every execution, as in a cone). So its question is the whole

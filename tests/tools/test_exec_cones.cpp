@@ -169,6 +169,68 @@ TEST_CASE(
   CHECK((g.present & fifo) == 0);
 }
 
+// The minimization's questions under dropped assumptions keep the events of the first cone and
+// take the rules the maker without those orders keeps there (ConeGraphs::over). Where that maker
+// needs a candidate the first cone left out (the second write here), the question is that
+// maker's own cone, which takes it in and keeps the rule.
+TEST_CASE("executor cones: a question without an assumption whose rule needs another candidate") {
+  auto pr = lang::parse_case("two-writes.sync", testing::kTwoLabelWrites);
+  REQUIRE(!pr.has_errors());
+  const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+  const auto obs = properties::obligations_for(p, pr.c.properties.at(0));
+  exec::ConeGraphs cones(p);
+  const uint32_t fifo = 1u << static_cast<int>(model::AssumptionId::BopFifo);
+  const auto all = cones.cone(obs.list.at(0));
+  REQUIRE(all);
+  CHECK_FALSE(cones.over(*all, fifo).has_value());
+  exec::ConeQuestions questions(cones, obs.list.at(0), [](const properties::Obligation&) {
+    return properties::MustOrder::Quiet{};
+  });
+  properties::MustOrder::Quiet quiet;
+  const exec::ConeQuestions::Question& q = questions.get(fifo, &quiet);
+  CHECK(q.c.events == cones.cone(obs.list.at(0), nullptr, fifo)->events);
+  CHECK(q.c.size > all->size);
+}
+
+// On a frame's obligations, under every set of the assumptions its maker leans on: where the
+// cone the maker without those orders makes has the first cone's events, over() gives the same
+// cone (its rules, ConeMaker::rules_over, are what that maker's cone() keeps). Elsewhere over()
+// is another cone of the same obligation (any set of events is one), or none where a rule needs
+// a candidate outside.
+TEST_CASE("executor cones: over() a first cone is the maker's own cone where their events agree") {
+  cli::FrameShape s;
+  s.commands = 300, s.seed = 5;
+  auto pr = lang::parse_case("frame.sync", cli::generate_frame(s));
+  REQUIRE(!pr.has_errors());
+  const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+  exec::ConeGraphs cones(p);
+  const uint32_t leaned = cones.leaned_on(~0u);
+  REQUIRE(leaned != 0);
+  size_t same_events = 0, other_rules = 0, none = 0;
+  for (const model::Property& prop : pr.c.properties)
+    for (const properties::Obligation& o : properties::obligations_for(p, prop).list) {
+      const auto base = cones.cone(o);
+      if (!base) continue;
+      for (uint32_t d = leaned; d != 0; d = (d - 1) & leaned) {  // every nonempty subset
+        const auto own = cones.cone(o, nullptr, d);
+        const auto over = cones.over(*base, d);
+        REQUIRE(own);
+        none += !over;
+        if (own->events != base->events) continue;
+        ++same_events;
+        REQUIRE(over);
+        CHECK(over->events == own->events);
+        CHECK(over->rules == own->rules);
+        other_rules += over->rules != base->rules;
+      }
+    }
+  MESSAGE(fmt::format("{} cones with the first one's events ({} with other rules), {} none",
+                      same_events, other_rules, none));
+  CHECK(same_events > 100);
+  CHECK(other_rules > 100);  // the rules under the dropped assumptions, not the first cone's
+  CHECK(none > 0);
+}
+
 namespace {
 
 // A host upload into the second half of a GL2 line whose first half a dispatch wrote before the
