@@ -186,7 +186,7 @@ ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs
                              const properties::MustOrder::Quiet& quiet, const ExecOptions& opt,
                              const Budget& b, SearchStats& st, uint32_t* present) {
   const Obligation& o = q.inside;
-  const ConeGraph cg = cones.make(q.c, graphs.rules(), dropped);
+  const ConeGraph& cg = cones.make(q.c, graphs.rules(), dropped);
   const EventMap map{&cones.local(), cg.g.n};
   std::vector<char> after_read;
   if (EventId d = decided_by(p, o); d != kNoEvent) after_read = descendants(cg.g, map(d));

@@ -54,17 +54,18 @@ std::optional<properties::Cone> ConeGraphs::over(const properties::Cone& c, uint
   return out;
 }
 
-ConeGraph ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
-  for (EventId e : last_) local_[e] = UINT32_MAX;
-  ConeGraph out;
+const ConeGraph& ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
+  for (EventId e : made_.events) local_[e] = UINT32_MAX;
+  ConeGraph& out = made_;
   out.events = c.events;
   for (uint32_t i = 0; i < out.events.size(); ++i) local_[out.events[i]] = i;
-  last_ = out.events;
   auto inside = [&](EventId e) { return local_[e] != UINT32_MAX; };
-  SubGraph s;
+  SubGraph& s = sub_;
   s.events = out.events;
+  s.orders.clear(), s.rules.clear(), s.cands.clear();
   uint32_t present = 0;
-  std::vector<uint32_t> waits;  // inside
+  std::vector<uint32_t>& waits = waits_;  // inside
+  waits.clear();
   for (EventId e : out.events) {
     for (uint32_t oi : maker_.orders_from(e)) {
       const Order& o = p_.orders[oi];
@@ -84,29 +85,38 @@ ConeGraph ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t
     const WaitRules::Rule rule = rules.rule(w, dropped);
     if (rule.kind == WaitRules::Kind::Free) continue;
     const std::vector<uint32_t>& in = writers_in[wr.word.writers.id()];
-    SubGraph::Rule r{w, false, {}};
+    const auto begin = static_cast<uint32_t>(s.cands.size());
+    SubGraph::Rule r{w, false, begin, begin};
+    auto drop = [&] { s.cands.resize(begin); };
     if (rule.kind == WaitRules::Kind::Value) {
       if (in.size() != wr.word.writers.size()) continue;  // free: the value it polls is unknown
       r.value = true;
-      for (uint32_t k : in) r.cands.push_back(local_[wr.word.writers[k].ev]);
+      for (uint32_t k : in) s.cands.push_back(local_[wr.word.writers[k].ev]);
     } else {
       const Candidates& cs = candidates(w, *rule.cands);
       for (uint32_t k : in)
-        if (cs.is[k]) r.cands.push_back(local_[wr.word.writers[k].ev]);
-      if (r.cands.size() != rule.cands->size()) {
+        if (cs.is[k]) s.cands.push_back(local_[wr.word.writers[k].ev]);
+      if (s.cands.size() - begin != rule.cands->size()) {
         // Restricted: only as the cone's argument allows it, for the candidates it was made for.
         const auto kept =
             std::lower_bound(c.rules.begin(), c.rules.end(), std::pair<uint32_t, uint64_t>{w, 0});
-        if (kept == c.rules.end() || kept->first != w || !wr.monotone || !cs.lowered) continue;
+        if (kept == c.rules.end() || kept->first != w || !wr.monotone || !cs.lowered) {
+          drop();
+          continue;
+        }
         const uint32_t guards = guard_ids(kept->second);
-        if (guards & dropped) continue;
+        if (guards & dropped) {
+          drop();
+          continue;
+        }
         present |= guards;
       }
       present |= wr.chain_guards;
     }
-    s.rules.push_back(std::move(r));
+    r.end = static_cast<uint32_t>(s.cands.size());
+    s.rules.push_back(r);
   }
-  out.g = build_subgraph(p_, rules.values(dropped), s);
+  build_subgraph(p_, rules.values(dropped), s, out.g);
   out.present = present;
   return out;
 }

@@ -67,9 +67,9 @@ class ConeGraphs {
   // The assumptions of `dropped` the program's maker leans on (0: the cone is the program
   // maker's); questions with the same give the same cones.
   uint32_t leaned_on(uint32_t dropped) const;
-  // The cone's graph under `dropped`, from the program's safety wait rules. Afterwards local()
-  // maps the program's events to it until the next call.
-  ConeGraph make(const properties::Cone& c, WaitRules& rules, uint32_t dropped);
+  // The cone's graph under `dropped`, from the program's safety wait rules; valid, and local()
+  // maps the program's events to it, until the next call (which reuses its lists' capacity).
+  const ConeGraph& make(const properties::Cone& c, WaitRules& rules, uint32_t dropped);
   // By program event: its local id in the last graph made, or UINT32_MAX when outside.
   const std::vector<uint32_t>& local() const { return local_; }
   // The obligation with each step's operations cut to those inside the cone (the others do not
@@ -85,8 +85,10 @@ class ConeGraphs {
   properties::ConeMaker maker_;
   // By leaned_on(dropped) but 0: the makers without the orders under those assumptions.
   std::map<uint32_t, std::unique_ptr<properties::ConeMaker>> makers_without_;
-  std::vector<uint32_t> local_;
-  std::vector<model::EventId> last_;  // the events local_ maps now
+  std::vector<uint32_t> local_;  // maps made_.events
+  ConeGraph made_;               // make()'s, and what it reuses
+  SubGraph sub_;
+  std::vector<uint32_t> waits_;
   // A monotone rule's candidates (writer indices, exec::WaitRules) as flags by writer, and whether
   // they are the lowering's (model::WaitRule::candidates, which the cone's argument is about).
   struct Candidates {

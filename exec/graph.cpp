@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 
 #include "util/csr.h"
 
@@ -25,13 +26,14 @@ struct Edges {
     g.rules.assign(n, 0);
     g.vrule_of.assign(n, UINT32_MAX);
     g.nm = Bitset(n);
+    g.rule_wait.clear(), g.rule_source.clear(), g.vrules.clear();  // a graph made again
   }
   void order(Graph& g, uint32_t a, uint32_t b) {
     orders.push_back({a, b});
     ++g.preds[b];
   }
   // A monotone rule on wait `w` (local event) of program wait `source`.
-  void monotone_rule(Graph& g, uint32_t source, uint32_t w, const std::vector<uint32_t>& cs) {
+  void monotone_rule(Graph& g, uint32_t source, uint32_t w, std::span<const uint32_t> cs) {
     auto r = static_cast<uint32_t>(g.rule_wait.size());
     g.rule_wait.push_back(w);
     g.rule_source.push_back(source);
@@ -39,7 +41,7 @@ struct Edges {
     for (uint32_t c : cs) feeds.push_back({c, r}), cands.push_back({r, c});
   }
   // A value rule: `writers` are the local events of the word's writers, in writer order.
-  void value_rule(Graph& g, uint32_t source, uint32_t w, const std::vector<uint32_t>& writers) {
+  void value_rule(Graph& g, uint32_t source, uint32_t w, std::span<const uint32_t> writers) {
     const auto r = static_cast<uint32_t>(g.vrules.size());
     g.vrules.push_back({w, source});
     g.vrule_of[w] = r;
@@ -147,6 +149,14 @@ bool WaitRules::reach(EventId a, EventId b, uint32_t dropped) {
 }
 
 WaitRules::Rule WaitRules::rule(uint32_t i, uint32_t dropped) {
+  std::vector<Known>& known = rules_[dropped];
+  if (known.empty()) known.resize(p_.waits.size());
+  Known& k = known[i];
+  if (!k.known) k = {decide(i, dropped), true};
+  return k.rule;
+}
+
+WaitRules::Rule WaitRules::decide(uint32_t i, uint32_t dropped) {
   const WaitRule& w = p_.waits[i];
   const ValueConfig v = values(dropped);
   const Analysis& an = analysis(i, v);
@@ -208,8 +218,8 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped, Wait
   return g;
 }
 
-Graph build_subgraph(const LoweredProgram& p, const ValueConfig& values, const SubGraph& s) {
-  Graph g;
+void build_subgraph(const LoweredProgram& p, const ValueConfig& values, const SubGraph& s,
+                    Graph& g) {
   Edges ed;
   ed.init(g, p, static_cast<uint32_t>(s.events.size()));
   g.mode = WaitMode::Safety;
@@ -220,13 +230,13 @@ Graph build_subgraph(const LoweredProgram& p, const ValueConfig& values, const S
     const EventId w = p.waits[r.wait].wait;
     const auto it = std::lower_bound(s.events.begin(), s.events.end(), w);
     const auto lw = static_cast<uint32_t>(it - s.events.begin());
+    const std::span<const uint32_t> cands(s.cands.data() + r.begin, r.end - r.begin);
     if (r.value)
-      ed.value_rule(g, r.wait, lw, r.cands);
+      ed.value_rule(g, r.wait, lw, cands);
     else
-      ed.monotone_rule(g, r.wait, lw, r.cands);
+      ed.monotone_rule(g, r.wait, lw, cands);
   }
   ed.finish(g);
-  return g;
 }
 
 uint32_t assumptions_present(const LoweredProgram& p, const Bitset* within) {
