@@ -493,23 +493,34 @@ Obligations no_hazards(const LoweredProgram& p, bool scan_all, bool value_assump
   ApiOrder hb(p, value_assumptions);
   out.relies = hb.relies();
   const std::vector<PairQuestion> pairs = hazard_pairs(p, hb, scan_all, limit);
-  out.list.reserve(std::min(pairs.size(), limit == SIZE_MAX ? limit : limit + 1));
-  for (const PairQuestion& q : pairs) {
-    if (out.list.size() > limit) break;
-    out.list.push_back(pair_obligation(p, ops, q));
+  const size_t size = std::min(pairs.size(), limit == SIZE_MAX ? limit : limit + 1);
+  if (names_only) {
+    out.names.reserve(size);
+    for (size_t i = 0; i < size; ++i) out.names.push_back(pair_obligation(p, ops, pairs[i]).name);
+    return out;
   }
+  out.list.reserve(size);
+  for (size_t i = 0; i < size; ++i) out.list.push_back(pair_obligation(p, ops, pairs[i]));
   return out;
 }
 
-// `names_only`: only the obligations' names will be read (the Fresh ones get no line mates).
+// `names_only`: only the obligations' names, in Obligations::names (and for visible, the Fresh
+// ones made without line mates).
 Obligations obligations_with(const LoweredProgram& p, const Property& prop, bool scan_all,
                              bool value_assumptions, bool names_only = false,
                              size_t limit = SIZE_MAX) {
+  auto only_names = [&](Obligations o) {
+    if (names_only) {
+      for (Obligation& x : o.list) o.names.push_back(std::move(x.name));
+      o.list.clear();
+    }
+    return o;
+  };
   switch (prop.kind) {
     case PropertyKind::Visible:
-      return visible(p, prop, scan_all, value_assumptions, names_only);
+      return only_names(visible(p, prop, scan_all, value_assumptions, names_only));
     case PropertyKind::Ordered:
-      return ordered(p, prop);
+      return only_names(ordered(p, prop));
     case PropertyKind::NoHazards:
       return no_hazards(p, scan_all, value_assumptions, names_only, limit);
     case PropertyKind::DeadlockFree:
@@ -527,14 +538,13 @@ Obligations obligations_for(const LoweredProgram& p, const Property& prop, bool 
     // pairs it left out or the order it gave them hold only with those assumptions.
     // Without them, API order orders less, so the list is usually longer: made only until it is
     // (at a 20,000-command frame, a complete one held 3 million races, 839 MB).
-    const Obligations without = obligations_with(p, prop, scan_all, false, true, out.list.size());
-    auto names = [](const std::vector<Obligation>& l) {
-      std::vector<std::string> v;
-      for (const Obligation& o : l) v.push_back(o.name);
-      std::sort(v.begin(), v.end());
-      return v;
-    };
-    if (names(out.list) == names(without.list)) out.relies = 0;
+    Obligations without = obligations_with(p, prop, scan_all, false, true, out.list.size());
+    std::vector<std::string_view> names;
+    for (const Obligation& o : out.list) names.push_back(o.name);
+    std::sort(names.begin(), names.end());
+    std::sort(without.names.begin(), without.names.end());
+    if (std::equal(names.begin(), names.end(), without.names.begin(), without.names.end()))
+      out.relies = 0;
   }
   return out;
 }

@@ -259,6 +259,9 @@ struct Obligation {
 struct Obligations {
   std::vector<Obligation> list;
   std::string error;
+  // Where only the names are asked for (obligations_for's second list): those alone, and `list`
+  // empty (a 50,000-command frame's second list of whole obligations was 28 MB of its peak).
+  std::vector<std::string> names;
   // The value assumptions (bit per AssumptionId) the list itself rests on: the API order that
   // oriented, shadowed or ordered its pairs took a wait's order from them (ApiOrder::relies), and
   // without those waits the list would differ. A proof of the list rests on them too.
