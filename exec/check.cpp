@@ -210,7 +210,32 @@ struct FirstProof {
 
 uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, const Obligation& o,
                   const FirstProof& proof, const ExecOptions& opt, const Budget& b, SearchStats& st,
-                  uint32_t& needed, ConeQuestions* questions = nullptr);
+                  uint32_t& needed, ConeQuestions* questions = nullptr, bool group_failed = false);
+
+// Without it some wait would no longer be monotone (its writers' chain breaks): deciding that
+// takes the search over orders of writers and waits, exponential in their number. The
+// minimization keeps the assumption instead (never under-reports; the SMT engine's core may
+// name fewer).
+bool kept_for_values(Graphs& graphs, uint32_t dropped) {
+  return graphs.rules().value_rules(dropped) > graphs.rules().value_rules(0);
+}
+
+// What the greedy minimization leaves out of `present` from assumption `a` on, after `dropped`,
+// if each of its searches holds (minimize()).
+uint32_t group_from(Graphs& graphs, uint32_t present, uint32_t dropped, int a) {
+  uint32_t all = dropped | 1u << a;
+  for (int later = a + 1; later < kAssumptionCount; ++later)
+    if (const uint32_t x = 1u << later; (present & x) && !kept_for_values(graphs, all | x))
+      all |= x;
+  return all;
+}
+
+// The first assumption of `present` the greedy minimization tries, or -1.
+int first_tried(Graphs& graphs, uint32_t present) {
+  for (int a = 0; a < kAssumptionCount; ++a)
+    if ((present & 1u << a) && !kept_for_values(graphs, 1u << a)) return a;
+  return -1;
+}
 
 // One search's budget: opt's states, and its timeout from now.
 Budget budget_of(const ExecOptions& opt) {
@@ -234,13 +259,41 @@ ObligationResult first_search(
                             [&](const Obligation& inside) { return graphs.quiet(inside); });
     properties::MustOrder::Quiet quiet;
     const ConeQuestions::Question& q = questions.get(0, &quiet);
+    // Minimized at once: the minimization's first question, without every assumption it would
+    // try, is asked first (the cone's graph is a relaxation of the whole program's, and in a
+    // monotone program leaving constraints out only adds executions: a proof without them is one
+    // with them). Where it holds, that is the proof and its list (minimize() would ask it right
+    // after the first search, with the same cone, and stop there); where not, the first search
+    // follows and the minimization does not ask it again.
+    bool group_failed = false;
+    if (needed) {
+      const uint32_t present =
+          cones->present(q.c, graphs.rules(), 0) | chain_assumptions(p, q.inside) | quiet.guards;
+      if (const int a = first_tried(graphs, present); a >= 0 && (present & ~*needed) != 0) {
+        const uint32_t all = group_from(graphs, present, 0, a);
+        if (std::popcount(all) > 1) {
+          properties::MustOrder::Quiet without;
+          const ConeQuestions::Question& qa = questions.get(all, &without);
+          if (search_cone(p, graphs, *cones, qa, all, without, opt, b, st, nullptr).status ==
+              Status::Safe) {
+            ++st.cone_proofs;
+            *proof = FirstProof{true, true, present, questions.keys()};
+            ObligationResult res;
+            res.assumptions = present & ~all;
+            return res;
+          }
+          group_failed = true;
+        }
+      }
+    }
     uint32_t present = 0;
     ObligationResult res = search_cone(p, graphs, *cones, q, 0, quiet, opt, b, st, &present);
     if (res.status == Status::Safe) {
       ++st.cone_proofs;
       *proof = FirstProof{true, false, present, questions.keys()};
       if (needed) {
-        res.assumptions = minimize(p, graphs, cones, o, *proof, opt, b, st, *needed, &questions);
+        res.assumptions =
+            minimize(p, graphs, cones, o, *proof, opt, b, st, *needed, &questions, group_failed);
         proof->minimized = true;
       }
       return res;
@@ -279,7 +332,7 @@ ObligationResult first_search(
 // orders of the writers, and run out of its budget.
 uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, const Obligation& o,
                   const FirstProof& proof, const ExecOptions& opt, const Budget& b, SearchStats& st,
-                  uint32_t& needed, ConeQuestions* questions) {
+                  uint32_t& needed, ConeQuestions* questions, bool group_failed) {
   // Every assumption present is one an earlier obligation's whole program needs: the property
   // lists each of them whatever this obligation's list holds, and a search here could only add
   // to `needed` one not in it yet. So the property's list, and `needed`, are those of the greedy.
@@ -289,30 +342,22 @@ uint32_t minimize(const LoweredProgram& p, Graphs& graphs, ConeGraphs* cones, co
     questions = &own.emplace(
         *cones, o, [&](const Obligation& inside) { return graphs.quiet(inside); }, proof.keys);
   Whole whole(p, graphs, o);
-  // Without it some wait would no longer be monotone (its writers' chain breaks): deciding that
-  // takes the search over orders of writers and waits, exponential in their number. Keep the
-  // assumption instead (never under-reports; the SMT engine's core may name fewer).
-  auto kept_for_values = [&](uint32_t d) {
-    return graphs.rules().value_rules(d) > graphs.rules().value_rules(0);
-  };
   auto cone_holds = [&](uint32_t d) {
     properties::MustOrder::Quiet quiet;
     const ConeQuestions::Question& q = questions->get(d, &quiet);
     return search_cone(p, graphs, *cones, q, d, quiet, opt, b, st, nullptr).status == Status::Safe;
   };
   const bool grouped = questions && graphs.get(0).monotone();
-  bool ask_group = grouped;  // at the start, and after a step whose cone did not hold
+  // At the start (unless first_search asked it already), and after a step whose cone did not hold.
+  bool ask_group = grouped && !group_failed;
   uint32_t dropped = 0;
   for (int a = 0; a < kAssumptionCount; ++a) {
     const uint32_t bit = 1u << a;
     if (!(proof.present & bit)) continue;
-    if (kept_for_values(dropped | bit)) continue;
+    if (kept_for_values(graphs, dropped | bit)) continue;
     if (ask_group) {
       // What the greedy leaves out from here on if each of its searches holds.
-      uint32_t all = dropped | bit;
-      for (int later = a + 1; later < kAssumptionCount; ++later)
-        if (const uint32_t x = 1u << later; (proof.present & x) && !kept_for_values(all | x))
-          all |= x;
+      const uint32_t all = group_from(graphs, proof.present, dropped, a);
       if (std::popcount(all & ~dropped) > 1 && cone_holds(all)) {
         dropped = all;
         break;

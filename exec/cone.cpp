@@ -55,6 +55,18 @@ std::optional<properties::Cone> ConeGraphs::over(const properties::Cone& c, uint
 }
 
 const ConeGraph& ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
+  return collect(c, rules, dropped, true);
+}
+
+uint32_t ConeGraphs::present(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
+  const uint32_t out = collect(c, rules, dropped, false).present;
+  for (EventId e : made_.events) local_[e] = UINT32_MAX;
+  made_.events.clear();
+  return out;
+}
+
+const ConeGraph& ConeGraphs::collect(const properties::Cone& c, WaitRules& rules, uint32_t dropped,
+                                     bool build) {
   for (EventId e : made_.events) local_[e] = UINT32_MAX;
   ConeGraph& out = made_;
   out.events = c.events;
@@ -116,7 +128,7 @@ const ConeGraph& ConeGraphs::make(const properties::Cone& c, WaitRules& rules, u
     r.end = static_cast<uint32_t>(s.cands.size());
     s.rules.push_back(r);
   }
-  build_subgraph(p_, rules.values(dropped), s, out.g);
+  if (build) build_subgraph(p_, rules.values(dropped), s, out.g);
   out.present = present;
   return out;
 }

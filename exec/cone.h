@@ -70,6 +70,8 @@ class ConeGraphs {
   // The cone's graph under `dropped`, from the program's safety wait rules; valid, and local()
   // maps the program's events to it, until the next call (which reuses its lists' capacity).
   const ConeGraph& make(const properties::Cone& c, WaitRules& rules, uint32_t dropped);
+  // make()'s `present` alone (no graph is built; local() maps nothing after it).
+  uint32_t present(const properties::Cone& c, WaitRules& rules, uint32_t dropped);
   // By program event: its local id in the last graph made, or UINT32_MAX when outside.
   const std::vector<uint32_t>& local() const { return local_; }
   // The obligation with each step's operations cut to those inside the cone (the others do not
@@ -78,6 +80,9 @@ class ConeGraphs {
   properties::Obligation restrict(const properties::Obligation& o, const properties::Cone& c);
 
  private:
+  // make() with the graph built or (`build` false) only its `present`.
+  const ConeGraph& collect(const properties::Cone& c, WaitRules& rules, uint32_t dropped,
+                           bool build);
   // The maker that uses no order under the assumptions `leaned` (leaned_on's): maker_ for none.
   const properties::ConeMaker& maker(uint32_t leaned);
 
