@@ -444,6 +444,11 @@ void Lowerer::lower_host(const Command& cmd) {
 LoweredProgram lower(const Case& c, const ModelConfig& config) {
   LoweredProgram p;
   detail::Lowerer(c, config, p).run();
+  // The lists grew by doubling: their spare capacity lives as long as the program, beside every
+  // engine's structures (at 50,000 commands, about 20 MB of the engines' peaks).
+  p.events.shrink_to_fit(), p.orders.shrink_to_fit(), p.waits.shrink_to_fit();
+  p.cache_ops.shrink_to_fit(), p.accesses.shrink_to_fit();
+  for (auto& q : p.commands) q.shrink_to_fit();
   return p;
 }
 
