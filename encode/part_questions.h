@@ -87,7 +87,9 @@ struct Cones {
     return *maker;
   }
   const properties::ConeMaker& made(const model::LoweredProgram& p, uint64_t usable) {
-    return for_usable.try_emplace(usable, p, usable).first->second;
+    auto it = for_usable.find(usable);
+    if (it == for_usable.end()) it = for_usable.try_emplace(usable, made(p), usable).first;
+    return it->second;
   }
 };
 

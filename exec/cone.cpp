@@ -33,7 +33,7 @@ const properties::ConeMaker& ConeGraphs::maker(uint32_t leaned) {
   if (!m) {
     // Neither polarity of a dropped assumption's guard holds in every execution.
     const uint64_t guards = uint64_t{leaned} | uint64_t{leaned} << 32;
-    m = std::make_unique<properties::ConeMaker>(p_, ~guards);
+    m = std::make_unique<properties::ConeMaker>(maker_, ~guards);
   }
   return *m;
 }

@@ -4,6 +4,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <queue>
 #include <set>
 
@@ -11,7 +12,9 @@ namespace syncproof::properties {
 
 using namespace model;
 
-ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable) : p_(p), usable_(usable) {
+std::shared_ptr<const ConeMaker::Shape> ConeMaker::shape_of(const LoweredProgram& p) {
+  auto out = std::make_shared<Shape>();
+  Shape& sh = *out;
   const size_t n = p.events.size();
   {
     std::vector<std::pair<uint32_t, uint32_t>> from, after, before;
@@ -21,13 +24,13 @@ ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable) : p_(p), usable_(
       from.push_back({o.before, i}), after.push_back({o.before, o.after});
       before.push_back({o.after, o.before});
     }
-    succ_ = util::Csr<uint32_t>(n, from);
-    after_ = util::Csr<EventId>(n, after);
-    before_ev_ = util::Csr<EventId>(n, before);
+    sh.succ = util::Csr<uint32_t>(n, from);
+    sh.after = util::Csr<EventId>(n, after);
+    sh.before_ev = util::Csr<EventId>(n, before);
   }
   // A position in the orders' order (Kahn); events of a cycle, which no execution completes,
   // come last, so a search bounded by position only looks further.
-  topo_.assign(n, UINT32_MAX);
+  sh.topo.assign(n, UINT32_MAX);
   std::vector<uint32_t> indeg(n, 0);
   for (const Order& o : p.orders) ++indeg[o.after];
   std::deque<EventId> ready;
@@ -36,19 +39,49 @@ ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable) : p_(p), usable_(
   for (uint32_t next = 0; !ready.empty(); ++next) {
     const EventId e = ready.front();
     ready.pop_front();
-    topo_[e] = next;
-    for (EventId x : after_[e])
+    sh.topo[e] = next;
+    for (EventId x : sh.after[e])
       if (--indeg[x] == 0) ready.push_back(x);
   }
+  {
+    std::vector<std::pair<uint32_t, uint32_t>> at;
+    for (uint32_t w = 0; w < p.waits.size(); ++w) at.push_back({p.waits[w].wait, w});
+    sh.rules_at = util::Csr<uint32_t>(n, at);
+  }
+  // The writer lists of the waits, by writer event.
+  std::set<const void*> listed;
+  std::vector<std::pair<uint32_t, std::pair<const void*, uint32_t>>> writer_of;
+  for (uint32_t w = 0; w < p.waits.size(); ++w) {
+    const auto& list = p.waits[w].word.writers;
+    if (listed.insert(list.id()).second)
+      for (uint32_t k = 0; k < list.size(); ++k) writer_of.push_back({list[k].ev, {list.id(), k}});
+  }
+  sh.writer_of = util::Csr<std::pair<const void*, uint32_t>>(n, writer_of);
+  return out;
+}
+
+ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable)
+    : ConeMaker(p, shape_of(p), usable) {}
+
+ConeMaker::ConeMaker(const ConeMaker& base, uint64_t usable)
+    : ConeMaker(base.p_, base.shape_, usable) {}
+
+ConeMaker::ConeMaker(const LoweredProgram& p, std::shared_ptr<const Shape> shape, uint64_t usable)
+    : p_(p),
+      usable_(usable),
+      shape_(std::move(shape)),
+      succ_(shape_->succ),
+      after_(shape_->after),
+      before_ev_(shape_->before_ev),
+      topo_(shape_->topo),
+      rules_at_(shape_->rules_at),
+      writer_of_(shape_->writer_of) {
+  const size_t n = p.events.size();
+  std::deque<EventId> ready;
   // Per wait, per queue, its candidates in that order: one the previous one precedes is not
   // essential (and by induction every non-essential one follows an essential one).
   essential_.resize(p.waits.size());
   implied_guards_.assign(p.waits.size(), 0);
-  {
-    std::vector<std::pair<uint32_t, uint32_t>> at;
-    for (uint32_t w = 0; w < p.waits.size(); ++w) at.push_back({p.waits[w].wait, w});
-    rules_at_ = util::Csr<uint32_t>(n, at);
-  }
   std::vector<std::pair<uint32_t, uint32_t>> waits_of;  // (candidate, rule)
   for (uint32_t w = 0; w < p.waits.size(); ++w) {
     std::vector<EventId> cands = p.waits[w].candidates;
@@ -73,7 +106,6 @@ ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable) : p_(p), usable_(
   std::vector<uint32_t> deg(n, 0);
   for (const Order& o : p.orders) ++deg[o.after];
   for (uint32_t w = 0; w < p.waits.size(); ++w) deg[p.waits[w].wait] += essential_[w].size();
-  ready.clear();
   for (EventId e = 0; e < n; ++e)
     if (!deg[e]) ready.push_back(e);
   auto release = [&](EventId x) {
@@ -88,17 +120,9 @@ ConeMaker::ConeMaker(const LoweredProgram& p, uint64_t usable) : p_(p), usable_(
   }
   before_.assign(n, 0);
   in_.assign(n, 0);
-  // The writer lists of the waits, by writer event; and how many writers of each list are the
-  // candidates of each wait (counted by writer: a writer is one event).
-  std::set<const void*> listed;
+  // How many writers of each list are the candidates of each wait (counted by writer: a writer
+  // is one event; candidate_flags).
   candidate_count_.assign(p.waits.size(), 0);
-  std::vector<std::pair<uint32_t, std::pair<const void*, uint32_t>>> writer_of;
-  for (uint32_t w = 0; w < p.waits.size(); ++w) {
-    const auto& list = p.waits[w].word.writers;
-    if (listed.insert(list.id()).second)
-      for (uint32_t k = 0; k < list.size(); ++k) writer_of.push_back({list[k].ev, {list.id(), k}});
-  }
-  writer_of_ = util::Csr<std::pair<const void*, uint32_t>>(n, writer_of);
   candidate_flags_.resize(p.waits.size());
 }
 

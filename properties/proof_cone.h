@@ -25,6 +25,7 @@
 // through its essential candidates), the key events, and the essential candidates of its waits.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -67,6 +68,9 @@ class ConeMaker {
   // its re-checks under fewer assumptions: an order under an assumption no longer assumed holds
   // in some executions only, and a cone that leaned on it would keep no rule for its wait.
   explicit ConeMaker(const model::LoweredProgram& p, uint64_t usable = ~uint64_t{0});
+  // The same for `base`'s program, sharing its lists of orders, writers and rules by event
+  // (which `usable` does not change: tens of MB at 50,000 commands).
+  ConeMaker(const ConeMaker& base, uint64_t usable);
   // nullopt for a race, which no cone can prove. `dense`: also the flags by event and by rule,
   // which cost the program's size (the rest costs the cone's). `unkeyed`: by line mate of a Fresh
   // obligation, those whose events are not key events (S is any set: a mate outside S is dirty
@@ -108,15 +112,31 @@ class ConeMaker {
   // per AssumptionId for a guard on it, bit 32 + id for one on its negation).
   std::optional<uint64_t> before(model::EventId a, model::EventId b) const;
 
+  // What no `usable` changes, shared by the makers of one program.
+  struct Shape {
+    util::Csr<uint32_t> succ;                    // by event: the orders it is the earlier event of
+    util::Csr<model::EventId> after, before_ev;  // by event: the events ordered after it, before it
+    std::vector<uint32_t> topo;                  // by event: a position in the orders' order
+    util::Csr<uint32_t> rules_at;                // by event: the rules of the wait it is
+    // By event: the writer lists of the waits it is in, with its index there (the waits on one
+    // fence or word share a list).
+    util::Csr<std::pair<const void*, uint32_t>> writer_of;
+  };
+  static std::shared_ptr<const Shape> shape_of(const model::LoweredProgram& p);
+  ConeMaker(const model::LoweredProgram& p, std::shared_ptr<const Shape> shape, uint64_t usable);
+
   const model::LoweredProgram& p_;
   uint64_t usable_;
-  uint64_t all_implied_ = 0;                     // the union of implied_guards_
-  util::Csr<uint32_t> succ_;                     // by event: the orders it is the earlier event of
-  util::Csr<model::EventId> after_, before_ev_;  // by event: the events ordered after it, before it
-  std::vector<uint32_t> topo_;                   // by event: a position in the orders' order
+  std::shared_ptr<const Shape> shape_;
+  // shape_'s lists.
+  const util::Csr<uint32_t>& succ_;
+  const util::Csr<model::EventId>&after_, &before_ev_;
+  const std::vector<uint32_t>& topo_;
+  const util::Csr<uint32_t>& rules_at_;
+  const util::Csr<std::pair<const void*, uint32_t>>& writer_of_;
+  uint64_t all_implied_ = 0;  // the union of implied_guards_
   std::vector<std::vector<model::EventId>> essential_;
   util::Csr<uint32_t> waits_of_;          // by candidate: the rules it is essential for
-  util::Csr<uint32_t> rules_at_;          // by event: the rules of the wait it is
   std::vector<uint64_t> implied_guards_;  // by wait: the guards of the orders used above
   // By event: a position in the order of the orders and of the edges from an essential candidate
   // to its wait (Kahn; events of a cycle and after one last), so that every event after an
@@ -125,9 +145,6 @@ class ConeMaker {
   std::vector<uint32_t> reach_pos_;
   mutable std::vector<uint8_t> before_, in_;  // scratch of cone(), all 0 between calls
   mutable std::vector<uint64_t> seen_;        // scratch of before(), all UINT64_MAX between calls
-  // By event: the writer lists of the waits it is in, with its index there (the waits on one
-  // fence or word share a list).
-  util::Csr<std::pair<const void*, uint32_t>> writer_of_;
   // By wait rule: by writer of its word, whether it is a candidate (made on first use), and how
   // many are.
   const std::vector<uint8_t>& candidate_flags(uint32_t w) const;
