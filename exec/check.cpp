@@ -62,10 +62,11 @@ class Graphs {
   properties::MustOrder::Quiet quiet(const Obligation& o) {
     if (o.kind != Obligation::Kind::Fresh || (o.fresh.mates.empty() && o.fresh.fills.empty()))
       return {};
-    // A memo of 64 MB, not the default 4 (properties/must_order.h): the minimization asks the
+    // A memo of 32 MB, not the default 4 (properties/must_order.h): the minimization asks the
     // same mates again under each dropped set. The 10,000-command no-label-wait frame, whose
-    // cone misses send many obligations to the whole program: 1.3 s with 64 MB, 3.2 s with 16.
-    if (!must_) must_.emplace(p_, true, true, size_t{64} << 20);
+    // cone misses send many obligations to the whole program: 1.0 s with 32 or 64 MB, 2.6 s with
+    // 16 (December 2026); the 50,000-command frame's peak is 309 MB with 32, 337 with 64.
+    if (!must_) must_.emplace(p_, true, true, size_t{32} << 20);
     return must_->quiet(o);
   }
 
