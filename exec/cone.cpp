@@ -19,8 +19,11 @@ uint32_t guard_ids(uint64_t g) {
 }  // namespace
 
 ConeGraphs::ConeGraphs(const LoweredProgram& p)
-    : p_(p), maker_(p), local_(p.events.size(), UINT32_MAX), ops_at_(p.events.size()) {
-  for (uint32_t i = 0; i < p.cache_ops.size(); ++i) ops_at_[p.cache_ops[i].ev].push_back(i);
+    : p_(p), maker_(p), local_(p.events.size(), UINT32_MAX) {
+  std::vector<std::pair<uint32_t, uint32_t>> at;
+  at.reserve(p.cache_ops.size());
+  for (uint32_t i = 0; i < p.cache_ops.size(); ++i) at.push_back({p.cache_ops[i].ev, i});
+  ops_at_ = util::Csr<uint32_t>(p.events.size(), at);
 }
 
 uint32_t ConeGraphs::leaned_on(uint32_t dropped) const {

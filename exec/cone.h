@@ -33,6 +33,7 @@
 #include "exec/graph.h"
 #include "properties/must_order.h"
 #include "properties/proof_cone.h"
+#include "util/csr.h"
 
 namespace syncproof::exec {
 
@@ -102,7 +103,7 @@ class ConeGraphs {
   };
   const Candidates& candidates(uint32_t wait, const std::vector<uint32_t>& ks);
 
-  std::vector<std::vector<uint32_t>> ops_at_;                      // by event: its cache operations
+  util::Csr<uint32_t> ops_at_;                                     // by event: its cache operations
   std::map<const std::vector<uint32_t>*, Candidates> candidates_;  // by WaitRules' list
   // By step list (held, so that its address stays its own): by operation, whether it is listed.
   std::map<const void*, std::pair<properties::OpList, std::vector<uint8_t>>> in_list_;
