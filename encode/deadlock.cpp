@@ -43,12 +43,12 @@ properties::Verdict check_deadlock(const LoweredProgram& p, solver::Context& ctx
     if (w.deadlock_monotone()) {
       const bool zero_ok = !w.initial.can_fail;  // the initial poll must pass
       std::vector<Term> sat;
-      for (EventId cand : w.must_candidates)
+      for (EventId cand : w.must_candidates())
         sat.push_back(ctx.land({done_of(cand), ctx.lt(t[cand], t[w.wait])}));
       if (zero_ok) sat.push_back(ctx.bool_val(true));
       s.add(ctx.implies(done_of(w.wait), ctx.lor(sat)));
       std::vector<Term> none;
-      for (EventId cand : w.must_candidates) none.push_back(ctx.lnot(done_of(cand)));
+      for (EventId cand : w.must_candidates()) none.push_back(ctx.lnot(done_of(cand)));
       none.push_back(ctx.bool_val(!zero_ok));
       stuck = ctx.lor({stuck, ctx.land(none)});
       continue;

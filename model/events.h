@@ -99,8 +99,13 @@ struct WaitRule {
   uint64_t value = 0;
   Comparison cmp = Comparison::GreaterEqual;  // fences: GreaterEqual
   Rule rule;
-  PolledWord word;                       // the polled word: parts, comparison, every writer
-  std::vector<EventId> must_candidates;  // writes after which a poll must pass (must)
+  PolledWord word;  // the polled word: parts, comparison, every writer
+  // Writes after which a poll must pass (must). The same list as `candidates` wherever the
+  // value of the word is known (WaitValues::known), and then kept once: a frame's waits on one
+  // fence each list most of its signals (11 MB at 50,000 commands).
+  const std::vector<EventId>& must_candidates() const { return must_same ? candidates : must_list; }
+  std::vector<EventId> must_list;  // when not must_same
+  bool must_same = false;
   // Under the case's configuration every state but the initial one passes every poll, so the
   // candidate rule is exact (WaitValues::trivially_monotone). Otherwise the engines decide the
   // wait from `word`.

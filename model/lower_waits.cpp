@@ -138,10 +138,10 @@ void Lowerer::resolve_waits() {
     w.candidates.reserve(vals.may.size());
     for (uint32_t k : vals.may) w.candidates.push_back(word.writers[k].ev);
     if (vals.known) {
-      w.must_candidates = w.candidates;  // the same list (WaitValues::known)
+      w.must_same = true;  // the same list (WaitValues::known)
     } else {
-      w.must_candidates.reserve(vals.must.size());
-      for (uint32_t k : vals.must) w.must_candidates.push_back(word.writers[k].ev);
+      w.must_list.reserve(vals.must.size());
+      for (uint32_t k : vals.must) w.must_list.push_back(word.writers[k].ev);
     }
     w.zero_satisfies = poll_outcome(word, at_start, {true, vcfg.timestamp_nonzero}).can_sat;
     w.initial = poll_outcome(word, at_start, vcfg);

@@ -26,7 +26,7 @@ bool all_can_complete(const LoweredProgram& p, bool deadlock_rules) {
     const bool exempt = deadlock_rules ? !r.initial.can_fail : r.initial.can_sat;
     if (exempt) continue;
     wait_needs[r.wait] = 1;
-    const std::vector<EventId>& cands = deadlock_rules ? r.must_candidates : r.candidates;
+    const std::vector<EventId>& cands = deadlock_rules ? r.must_candidates() : r.candidates;
     // Writers the orders land in event order (WaitRule::chained): each candidate completes only
     // after the first one did, so that one alone releases the wait as early (a frame's waits
     // each list most signals of their fence).

@@ -182,7 +182,7 @@ Synthetic::Synthetic(uint64_t seed, int n) {
     w.cmp = w.word.cmp, w.value = w.word.ref;
     const WaitValues vals = analyze(w.word, value_config(p.config.assumptions));
     for (uint32_t i : vals.may) w.candidates.push_back(w.word.writers[i].ev);
-    for (uint32_t i : vals.must) w.must_candidates.push_back(w.word.writers[i].ev);
+    for (uint32_t i : vals.must) w.must_list.push_back(w.word.writers[i].ev);
     w.zero_satisfies = vals.initial.can_sat;
     w.monotone = vals.trivially_monotone;
     p.waits.push_back(w);
