@@ -21,8 +21,22 @@ constexpr size_t kWithoutMemoBytes = size_t{4} << 20;
 
 }  // namespace
 
-bool MustOrder::fewer(uint32_t a, uint32_t b) {
-  return b == kUnreached || std::popcount(a) < std::popcount(b);
+namespace {
+
+// std::popcount without the POPCNT instruction, which the portable x86-64 target lacks: there
+// GCC calls libgcc's __popcountdi2, and fewer() asked it for 4% of the SMT engine's time on the
+// 50,000-command frame.
+constexpr int bit_count(uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+static_assert(bit_count(0) == 0 && bit_count(0xFFFFFFFFu) == 32 && bit_count(0x80000001u) == 2);
+
+}  // namespace
+
+inline bool MustOrder::fewer(uint32_t a, uint32_t b) {
+  return b == kUnreached || bit_count(a) < bit_count(b);
 }
 
 // The search from `src` takes events in search order; when it takes one, every edge into it from
