@@ -332,24 +332,36 @@ TEST_CASE("JSON and JUnit carry the raw path, each escaped its own way") {
   CHECK(doc.load_string(x.c_str()));
 }
 
-TEST_CASE("SARIF fixes: each edit says its cost once, several add up to a total") {
+namespace {
+
+// odd_run() with its case checked: one property on line 2, expected `expect`, violated as `v`.
+report::Run one_violation(model::Expectation expect, const properties::Violated& v) {
   report::Run r = odd_run();
   report::CaseEntry& e = r.cases[0];
   e.status = report::CaseStatus::Checked;
   e.diags.clear();
   e.c.properties.push_back({});
-  e.c.properties[0].expect = model::Expectation::Holds;
+  e.c.properties[0].expect = expect;
   e.c.properties[0].loc = {2, 1};
+  properties::PropertyResult pr;
+  pr.property = 0;
+  pr.verdict = v;
+  pr.as_expected = expect == model::Expectation::Violated;
+  e.result.results.push_back(pr);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("SARIF fixes: each edit says its cost once, several add up to a total") {
   properties::Violated v;
   properties::Fix f;
   f.edits = {"f.sync:2: add D3D12XBOX_SYNC_FLAG_GL1_INVALIDATE to SyncTopOfPipeX (+2)"};
   f.cost = 2;
   f.changes = {{2, 20, 1, "T"}};
   v.trace.fix = f;
-  properties::PropertyResult pr;
-  pr.property = 0;
-  pr.verdict = v;
-  e.result.results.push_back(pr);
+  report::Run r = one_violation(model::Expectation::Holds, v);
+  report::CaseEntry& e = r.cases[0];
   const auto description = [&] {
     const json run = json::parse(report::write_sarif(r))["runs"][0];
     REQUIRE(run["results"].size() == 1);
@@ -370,20 +382,10 @@ TEST_CASE("SARIF fixes: each edit says its cost once, several add up to a total"
 }
 
 TEST_CASE("a failing count with undecided obligations reads as a lower bound in text and JSON") {
-  report::Run r = odd_run();
-  report::CaseEntry& e = r.cases[0];
-  e.status = report::CaseStatus::Checked;
-  e.diags.clear();
-  e.c.properties.push_back({});
-  e.c.properties[0].expect = model::Expectation::Violated;
-  e.c.properties[0].loc = {2, 1};
   properties::Violated v;
   v.failing = 3;
-  properties::PropertyResult pr;
-  pr.property = 0;
-  pr.verdict = v;
-  pr.as_expected = true;
-  e.result.results.push_back(pr);
+  report::Run r = one_violation(model::Expectation::Violated, v);
+  report::CaseEntry& e = r.cases[0];
   auto& got = std::get<properties::Violated>(e.result.results[0].verdict);
   const auto text = [&] {
     return report::property_report(e.c, e.c.properties[0], e.result.results[0], {});
