@@ -78,12 +78,10 @@ properties::Verdict decide(const LoweredProgram& p, const GetSolver& smt,
   std::vector<uint32_t> path_lists;         // and the assumptions of their paths
   std::optional<properties::Violated> first;
   int failing = 0, undecided = 0;
-  // After the first counterexample, the obligations from `o` on are left undecided: races are
-  // still counted (no question), the others are not, and the report says the count is a lower
-  // bound.
+  // After the first counterexample, the obligations from `o` on (properties::count_left).
   auto leave_rest = [&](const Obligation& o) {
-    for (const Obligation* x = &o; x != obs.data() + obs.size(); ++x)
-      ++(x->always_violated() ? failing : undecided);
+    properties::count_left(std::span(obs).subspan(static_cast<size_t>(&o - obs.data())), failing,
+                           undecided);
   };
   for (const Obligation& o : obs) {
     if (first && opt.first_violation) {  // the first in order: the same one either way

@@ -180,6 +180,13 @@ class Whole {
   std::vector<uint64_t> units_;         // line_units
 };
 
+// The assumptions a cone proof rests on: its graph's (ConeGraph::present), the chains' own, and
+// the guards of the paths that left line mates out.
+uint32_t cone_proof_present(const LoweredProgram& p, uint32_t graph_present, const Obligation& o,
+                            const properties::MustOrder::Quiet& quiet) {
+  return graph_present | chain_assumptions(p, o) | quiet.guards;
+}
+
 // The obligation restricted to a proof cone (q.inside) searched in the cone's graph under
 // `dropped` (exec/cone.h), with the line mates and fills of `quiet` left out.
 ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs& cones,
@@ -195,7 +202,7 @@ ObligationResult search_cone(const LoweredProgram& p, Graphs& graphs, ConeGraphs
       watched_events(p, o, after_read.empty() ? nullptr : &after_read, map, &quiet);
   cg.g.nm.for_each([&](size_t e) { watched.push_back(static_cast<EventId>(e)); });
   const Bitset anc = ancestors(cg.g, watched);
-  if (present) *present = cg.present | chain_assumptions(p, o) | quiet.guards;
+  if (present) *present = cone_proof_present(p, cg.present, o, quiet);
   return search_one(p, cg.g, dropped, o, opt, b, anc, st, map, quiet, q.units);
 }
 
@@ -269,7 +276,7 @@ ObligationResult first_search(
     bool group_failed = false;
     if (needed) {
       const uint32_t present =
-          cones->present(q.c, graphs.rules(), 0) | chain_assumptions(p, q.inside) | quiet.guards;
+          cone_proof_present(p, cones->present(q.c, graphs.rules(), 0), q.inside, quiet);
       if (const int a = first_tried(graphs, present); a >= 0 && (present & ~*needed) != 0) {
         const uint32_t all = group_from(graphs, present, 0, a);
         if (std::popcount(all) > 1) {
@@ -417,10 +424,9 @@ properties::Verdict decide_property(const LoweredProgram& p, Graphs& graphs, Con
   int failing = 0;
   std::vector<std::pair<size_t, FirstProof>> proofs;  // to minimize
   int undecided = 0;
-  // After the first counterexample, the obligations from `i` on are left undecided: races are
-  // still counted (no search), the others are not, and the report says the count is a lower bound.
+  // After the first counterexample, the obligations from `i` on (properties::count_left).
   auto leave_rest = [&](size_t i) {
-    for (; i < obs.size(); ++i) ++(obs[i].always_violated() ? failing : undecided);
+    properties::count_left(std::span(obs).subspan(i), failing, undecided);
   };
   for (size_t i = 0; i < obs.size(); ++i) {
     if (first && opt.first_violation) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <iterator>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -267,6 +268,13 @@ struct Obligations {
   // without those waits the list would differ. A proof of the list rests on them too.
   uint32_t relies = 0;
 };
+// After a property's first counterexample, the obligations of `rest` left without a search (one
+// gave up, or the caller stops at the first): races are counted as failing (always_violated),
+// the others as undecided, so that a report can say its count of failing ones is a lower bound.
+inline void count_left(std::span<const Obligation> rest, int& failing, int& undecided) {
+  for (const Obligation& o : rest) ++(o.always_violated() ? failing : undecided);
+}
+
 // scan_all: find the no-hazards pairs and the shadowing writes of no-hazards and visible by
 // testing every pair and every access, as before the index (properties/access_index.h); the tests
 // check both give the same list.
