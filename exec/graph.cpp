@@ -13,11 +13,13 @@ using namespace model;
 namespace {
 
 using util::csr;
+using util::csr_of;
 
-// What build_graph and build_subgraph collect before the CSR arrays are made.
+// What build_graph and build_subgraph collect before the CSR arrays are made. A rule's
+// candidates (writers) go straight to its list: the rules come one after another.
 struct Edges {
-  std::vector<std::pair<uint32_t, uint32_t>> orders, feeds, cands, vfeeds;
-  std::vector<uint32_t> vwriter_of;  // parallel to vfeeds: the writer index
+  std::vector<std::pair<uint32_t, uint32_t>> feeds, vfeeds;  // (event, rule)
+  std::vector<uint32_t> vwriter_of;                          // parallel to vfeeds: the writer
 
   void init(Graph& g, const LoweredProgram& p, uint32_t n) {
     g.program = &p;
@@ -27,10 +29,7 @@ struct Edges {
     g.vrule_of.assign(n, UINT32_MAX);
     g.nm = Bitset(n);
     g.rule_wait.clear(), g.rule_source.clear(), g.vrules.clear();  // a graph made again
-  }
-  void order(Graph& g, uint32_t a, uint32_t b) {
-    orders.push_back({a, b});
-    ++g.preds[b];
+    g.cand_start.assign(1, 0), g.cand.clear(), g.vw_start.assign(1, 0), g.vw.clear();
   }
   // A monotone rule on wait `w` (local event) of program wait `source`.
   void monotone_rule(Graph& g, uint32_t source, uint32_t w, std::span<const uint32_t> cs) {
@@ -38,7 +37,8 @@ struct Edges {
     g.rule_wait.push_back(w);
     g.rule_source.push_back(source);
     ++g.rules[w];
-    for (uint32_t c : cs) feeds.push_back({c, r}), cands.push_back({r, c});
+    for (uint32_t c : cs) feeds.push_back({c, r}), g.cand.push_back(c);
+    g.cand_start.push_back(static_cast<uint32_t>(g.cand.size()));
   }
   // A value rule: `writers` are the local events of the word's writers, in writer order.
   void value_rule(Graph& g, uint32_t source, uint32_t w, std::span<const uint32_t> writers) {
@@ -49,28 +49,30 @@ struct Edges {
     for (uint32_t k = 0; k < writers.size(); ++k) {
       vfeeds.push_back({writers[k], r});
       vwriter_of.push_back(k);
+      g.vw.push_back(writers[k]);
       g.nm.set(writers[k]);
     }
+    g.vw_start.push_back(static_cast<uint32_t>(g.vw.size()));
   }
-  void finish(Graph& g) {
-    csr(g.n, orders, &g.succ_start, &g.succ);
-    for (auto& [a, b] : orders) std::swap(a, b);
-    csr(g.n, orders, &g.pred_start, &g.pred);
+  // `orders`: (before, after), each counted in g.preds already.
+  void finish(Graph& g, const std::vector<std::pair<uint32_t, uint32_t>>& orders) {
+    const size_t n = orders.size();
+    csr_of(
+        g.n, n, [&](size_t i) { return orders[i].first; },
+        [&](size_t i) { return orders[i].second; }, &g.succ_start, &g.succ);
+    csr_of(
+        g.n, n, [&](size_t i) { return orders[i].second; },
+        [&](size_t i) { return orders[i].first; }, &g.pred_start, &g.pred);
     csr(g.n, feeds, &g.feed_start, &g.feed);
-    csr(static_cast<uint32_t>(g.rule_wait.size()), cands, &g.cand_start, &g.cand);
-    // Value feeds, keeping each entry's writer index next to its rule.
-    std::vector<std::pair<uint32_t, uint32_t>> vf, vw;
-    for (size_t i = 0; i < vfeeds.size(); ++i) {
-      vf.push_back({vfeeds[i].first, static_cast<uint32_t>(i)});
-      vw.push_back({vfeeds[i].second, vfeeds[i].first});
-    }
-    csr(g.n, vf, &g.vfeed_start, &g.vfeed_rule);
-    csr(static_cast<uint32_t>(g.vrules.size()), vw, &g.vw_start, &g.vw);
+    // Value feeds: by writer event, the entry, then its rule and the writer index.
+    csr_of(
+        g.n, vfeeds.size(), [&](size_t i) { return vfeeds[i].first; },
+        [](size_t i) { return static_cast<uint32_t>(i); }, &g.vfeed_start, &g.vfeed_rule);
     g.vfeed_writer.resize(g.vfeed_rule.size());
-    for (uint32_t& x : g.vfeed_rule) {
-      const uint32_t entry = x;
-      g.vfeed_writer[&x - g.vfeed_rule.data()] = vwriter_of[entry];
-      x = vfeeds[entry].second;
+    for (size_t i = 0; i < g.vfeed_rule.size(); ++i) {
+      const uint32_t entry = g.vfeed_rule[i];
+      g.vfeed_writer[i] = vwriter_of[entry];
+      g.vfeed_rule[i] = vfeeds[entry].second;
     }
   }
 };
@@ -189,9 +191,11 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped, Wait
   ed.init(g, p, static_cast<uint32_t>(p.events.size()));
   g.mode = mode;
   g.values = rules->values(dropped);
+  std::vector<std::pair<uint32_t, uint32_t>> orders;
   for (const Order& o : p.orders) {
     if (o.guard.id && (dropped & assumption_bit(*o.guard.id))) continue;
-    ed.order(g, o.before, o.after);
+    orders.push_back({o.before, o.after});
+    ++g.preds[o.after];
   }
   std::vector<uint32_t> evs;
   for (uint32_t i = 0; i < p.waits.size(); ++i) {
@@ -214,7 +218,7 @@ Graph build_graph(const LoweredProgram& p, WaitMode mode, uint32_t dropped, Wait
       ed.monotone_rule(g, i, w.wait, evs);
     }
   }
-  ed.finish(g);
+  ed.finish(g, orders);
   return g;
 }
 
@@ -224,7 +228,7 @@ void build_subgraph(const LoweredProgram& p, const ValueConfig& values, const Su
   ed.init(g, p, static_cast<uint32_t>(s.events.size()));
   g.mode = WaitMode::Safety;
   g.values = values;
-  for (auto [a, b] : s.orders) ed.order(g, a, b);
+  for (const auto& o : s.orders) ++g.preds[o.second];
   std::vector<uint32_t> local_wait;
   for (const SubGraph::Rule& r : s.rules) {
     const EventId w = p.waits[r.wait].wait;
@@ -236,7 +240,7 @@ void build_subgraph(const LoweredProgram& p, const ValueConfig& values, const Su
     else
       ed.monotone_rule(g, r.wait, lw, cands);
   }
-  ed.finish(g);
+  ed.finish(g, s.orders);
 }
 
 uint32_t assumptions_present(const LoweredProgram& p, const Bitset* within) {
@@ -258,11 +262,10 @@ uint32_t value_assumptions(const LoweredProgram& p, const WaitRule& w) {
 
 Bitset ancestors(const Graph& g, const std::vector<EventId>& targets) {
   // By wait event: the monotone rules on it (CSR: a list per event cost a block each).
-  std::vector<std::pair<uint32_t, uint32_t>> on;
-  on.reserve(g.rule_wait.size());
-  for (uint32_t r = 0; r < g.rule_wait.size(); ++r) on.push_back({g.rule_wait[r], r});
   std::vector<uint32_t> on_start, rules_on;
-  csr(g.n, on, &on_start, &rules_on);
+  csr_of(
+      g.n, g.rule_wait.size(), [&](size_t r) { return g.rule_wait[r]; },
+      [](size_t r) { return static_cast<uint32_t>(r); }, &on_start, &rules_on);
   Bitset seen(g.n);
   std::vector<EventId> todo;
   auto visit = [&](EventId e) {

@@ -10,17 +10,30 @@
 
 namespace syncproof::util {
 
-// `n` lists from (list, item) pairs into `start` (n + 1 offsets) and `items`: list i is
-// items[start[i]] up to items[start[i + 1]], in the pairs' order.
+// `n` lists from `count` entries, entry i going to list key(i) as item(i), into `start` (n + 1
+// offsets) and `items`: list i is items[start[i]] up to items[start[i + 1]], in entry order. The
+// vectors' capacity is reused (the executor makes a graph for every question it asks).
+template <class T, class Key, class Item>
+void csr_of(size_t n, size_t count, Key key, Item item, std::vector<uint32_t>* start,
+            std::vector<T>* items) {
+  std::vector<uint32_t>& s = *start;
+  s.assign(n + 1, 0);
+  for (size_t i = 0; i < count; ++i) ++s[key(i) + 1];
+  for (size_t i = 0; i < n; ++i) s[i + 1] += s[i];
+  items->resize(count);
+  // s[k] is list k's next free place; once filled it is list k + 1's first, so shift back.
+  for (size_t i = 0; i < count; ++i) (*items)[s[key(i)]++] = item(i);
+  for (size_t i = n; i > 0; --i) s[i] = s[i - 1];
+  s[0] = 0;
+}
+
+// `n` lists from (list, item) pairs.
 template <class T>
 void csr(size_t n, const std::vector<std::pair<uint32_t, T>>& pairs, std::vector<uint32_t>* start,
          std::vector<T>* items) {
-  start->assign(n + 1, 0);
-  for (const auto& pr : pairs) ++(*start)[pr.first + 1];
-  for (size_t i = 0; i < n; ++i) (*start)[i + 1] += (*start)[i];
-  items->resize(pairs.size());
-  std::vector<uint32_t> at(start->begin(), start->end() - 1);
-  for (const auto& pr : pairs) (*items)[at[pr.first]++] = pr.second;
+  csr_of(
+      n, pairs.size(), [&](size_t i) { return pairs[i].first; },
+      [&](size_t i) { return pairs[i].second; }, start, items);
 }
 
 // The same kept as one object.

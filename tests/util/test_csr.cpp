@@ -41,3 +41,19 @@ TEST_CASE("a compressed list of pairs, and one of nothing") {
   CHECK(none[2].empty());
   CHECK(Csr<uint32_t>().size() == 0);
 }
+
+TEST_CASE("lists made by key and item into vectors that held other lists") {
+  // Entry i goes to list key[i] as item 10 * i: the vectors start with another graph's lists,
+  // longer than these, as the executor's cone graphs reuse them.
+  const std::vector<uint32_t> key{3, 1, 3, 0, 1, 3};
+  std::vector<uint32_t> start{9, 9, 9, 9, 9, 9, 9, 9}, items(20, 7);
+  syncproof::util::csr_of(
+      5, key.size(), [&](size_t i) { return key[i]; },
+      [](size_t i) { return static_cast<uint32_t>(10 * i); }, &start, &items);
+  CHECK(start == std::vector<uint32_t>{0, 1, 3, 3, 6, 6});
+  CHECK(items == std::vector<uint32_t>{30, 10, 40, 0, 20, 50});
+  syncproof::util::csr_of(
+      2, 0, [](size_t) { return 0u; }, [](size_t) { return 0u; }, &start, &items);
+  CHECK(start == std::vector<uint32_t>{0, 0, 0});
+  CHECK(items.empty());
+}
