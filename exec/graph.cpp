@@ -80,8 +80,11 @@ struct Edges {
 }  // namespace
 
 WaitRules::WaitRules(const LoweredProgram& p, WaitMode mode)
-    : p_(p), mode_(mode), out_(p.events.size()), seen_(p.events.size(), 0) {
-  for (uint32_t i = 0; i < p.orders.size(); ++i) out_[p.orders[i].before].push_back(i);
+    : p_(p), mode_(mode), seen_(p.events.size(), 0) {
+  std::vector<std::pair<uint32_t, uint32_t>> out;
+  out.reserve(p.orders.size());
+  for (uint32_t i = 0; i < p.orders.size(); ++i) out.push_back({p.orders[i].before, i});
+  out_ = util::Csr<uint32_t>(p.events.size(), out);
 }
 
 ValueConfig WaitRules::values(uint32_t dropped) const {
@@ -136,6 +139,24 @@ bool WaitRules::chained(uint32_t wait, uint32_t dropped) {
 // Is there a path of orders a ~> b without the dropped assumptions' orders? Breadth first from a,
 // resetting only what it touched (writers are usually a few orders apart).
 bool WaitRules::reach(EventId a, EventId b, uint32_t dropped) {
+  if (topo_.empty()) {
+    // Kahn's algorithm; what a cycle holds up keeps UINT32_MAX.
+    const size_t n = p_.events.size();
+    topo_.assign(n, UINT32_MAX);
+    std::vector<uint32_t> preds(n, 0);
+    for (const Order& o : p_.orders) ++preds[o.after];
+    std::vector<EventId> ready;
+    for (EventId e = 0; e < n; ++e)
+      if (!preds[e]) ready.push_back(e);
+    for (uint32_t next = 0; next < ready.size(); ++next) {
+      topo_[ready[next]] = next;
+      for (uint32_t oi : out_[ready[next]])
+        if (--preds[p_.orders[oi].after] == 0) ready.push_back(p_.orders[oi].after);
+    }
+  }
+  // When b has a place, every path to it goes up through events placed below it (what a cycle
+  // holds up reaches only events it holds up too).
+  const uint32_t bound = topo_[b];
   std::vector<EventId> touched{a}, todo{a};
   seen_[a] = 1;
   bool found = false;
@@ -143,6 +164,7 @@ bool WaitRules::reach(EventId a, EventId b, uint32_t dropped) {
     for (uint32_t oi : out_[todo[i]]) {
       const Order& o = p_.orders[oi];
       if ((o.guard.id && (dropped & assumption_bit(*o.guard.id))) || seen_[o.after]) continue;
+      if (bound != UINT32_MAX && topo_[o.after] > bound) continue;
       if (o.after == b) found = true;
       seen_[o.after] = 1, touched.push_back(o.after), todo.push_back(o.after);
     }
