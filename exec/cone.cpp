@@ -58,48 +58,56 @@ std::optional<properties::Cone> ConeGraphs::over(const properties::Cone& c, uint
 }
 
 const ConeGraph& ConeGraphs::make(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
-  return collect(c, rules, dropped, true);
+  made_.present = collect(c, rules, dropped);
+  made_.events = c.events;
+  build_subgraph(p_, rules.values(dropped), sub_, made_.g);
+  return made_;
 }
 
 uint32_t ConeGraphs::present(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
-  const uint32_t out = collect(c, rules, dropped, false).present;
-  for (EventId e : made_.events) local_[e] = UINT32_MAX;
-  made_.events.clear();
-  return out;
+  return collect(c, rules, dropped);
 }
 
-const ConeGraph& ConeGraphs::collect(const properties::Cone& c, WaitRules& rules, uint32_t dropped,
-                                     bool build) {
-  for (EventId e : made_.events) local_[e] = UINT32_MAX;
-  ConeGraph& out = made_;
-  out.events = c.events;
-  for (uint32_t i = 0; i < out.events.size(); ++i) local_[out.events[i]] = i;
-  auto inside = [&](EventId e) { return local_[e] != UINT32_MAX; };
-  SubGraph& s = sub_;
-  s.events = out.events;
-  s.orders.clear(), s.rules.clear(), s.cands.clear();
-  uint32_t present = 0;
-  std::vector<uint32_t>& waits = waits_;  // inside
-  waits.clear();
-  for (EventId e : out.events) {
+void ConeGraphs::key(const std::vector<EventId>& events) {
+  if (keyed_ == events) return;
+  for (EventId e : keyed_) local_[e] = UINT32_MAX;
+  keyed_ = events;
+  for (uint32_t i = 0; i < keyed_.size(); ++i) local_[keyed_[i]] = i;
+  inside_orders_.clear(), waits_.clear();
+  waits_present_ = 0;
+  for (EventId e : keyed_) {
     for (uint32_t oi : maker_.orders_from(e)) {
       const Order& o = p_.orders[oi];
-      if (!inside(o.after) || (o.guard.id && (dropped & assumption_bit(*o.guard.id)))) continue;
-      s.orders.push_back({local_[o.before], local_[o.after]});
-      if (o.guard.id) present |= assumption_bit(*o.guard.id);
+      if (local_[o.after] == UINT32_MAX) continue;
+      inside_orders_.push_back(
+          {local_[o.before], local_[o.after], o.guard.id ? assumption_bit(*o.guard.id) : 0});
     }
     for (uint32_t w : maker_.rules_at(e)) {
-      present |= value_assumptions(p_, p_.waits[w]);  // as the whole graph's rule rests on them
-      waits.push_back(w);
+      waits_present_ |=
+          value_assumptions(p_, p_.waits[w]);  // as the whole graph's rule rests on them
+      waits_.push_back(w);
     }
   }
   // The writers inside of each writer list the waits inside poll.
-  std::map<const void*, std::vector<uint32_t>> writers_in = maker_.writers_among(out.events, waits);
-  for (uint32_t w : waits) {
+  writers_in_ = maker_.writers_among(keyed_, waits_);
+}
+
+uint32_t ConeGraphs::collect(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
+  key(c.events);
+  SubGraph& s = sub_;
+  s.events = c.events;
+  s.orders.clear(), s.rules.clear(), s.cands.clear();
+  uint32_t present = waits_present_;
+  for (const InsideOrder& o : inside_orders_) {
+    if (o.guard & dropped) continue;
+    s.orders.push_back({o.before, o.after});
+    present |= o.guard;
+  }
+  for (uint32_t w : waits_) {
     const WaitRule& wr = p_.waits[w];
     const WaitRules::Rule rule = rules.rule(w, dropped);
     if (rule.kind == WaitRules::Kind::Free) continue;
-    const std::vector<uint32_t>& in = writers_in[wr.word.writers.id()];
+    const std::vector<uint32_t>& in = writers_in_[wr.word.writers.id()];
     const auto begin = static_cast<uint32_t>(s.cands.size());
     SubGraph::Rule r{w, false, begin, begin};
     auto drop = [&] { s.cands.resize(begin); };
@@ -131,9 +139,7 @@ const ConeGraph& ConeGraphs::collect(const properties::Cone& c, WaitRules& rules
     r.end = static_cast<uint32_t>(s.cands.size());
     s.rules.push_back(r);
   }
-  if (build) build_subgraph(p_, rules.values(dropped), s, out.g);
-  out.present = present;
-  return out;
+  return present;
 }
 
 const ConeGraphs::Candidates& ConeGraphs::candidates(uint32_t w, const std::vector<uint32_t>& ks) {

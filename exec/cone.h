@@ -71,9 +71,10 @@ class ConeGraphs {
   // The cone's graph under `dropped`, from the program's safety wait rules; valid, and local()
   // maps the program's events to it, until the next call (which reuses its lists' capacity).
   const ConeGraph& make(const properties::Cone& c, WaitRules& rules, uint32_t dropped);
-  // make()'s `present` alone (no graph is built; local() maps nothing after it).
+  // make()'s `present` alone (no graph is built, and the last one made is no longer valid).
   uint32_t present(const properties::Cone& c, WaitRules& rules, uint32_t dropped);
-  // By program event: its local id in the last graph made, or UINT32_MAX when outside.
+  // By program event: its local id in the last cone asked about (make's graph, present's cone),
+  // or UINT32_MAX when outside.
   const std::vector<uint32_t>& local() const { return local_; }
   // The obligation with each step's operations cut to those inside the cone (the others do not
   // exist there), so that what the searches make of it costs the cone's size: a step lists every
@@ -81,9 +82,12 @@ class ConeGraphs {
   properties::Obligation restrict(const properties::Obligation& o, const properties::Cone& c);
 
  private:
-  // make() with the graph built or (`build` false) only its `present`.
-  const ConeGraph& collect(const properties::Cone& c, WaitRules& rules, uint32_t dropped,
-                           bool build);
+  // What make() builds its graph from (into sub_), and its `present`.
+  uint32_t collect(const properties::Cone& c, WaitRules& rules, uint32_t dropped);
+  // What collect() takes from the events alone, made again only when they change (keyed_): a
+  // question asks present() and then make() of one cone, and the minimization's questions are
+  // mostly over the same events (over()).
+  void key(const std::vector<model::EventId>& events);
   // The maker that uses no order under the assumptions `leaned` (leaned_on's): maker_ for none.
   const properties::ConeMaker& maker(uint32_t leaned);
 
@@ -91,10 +95,19 @@ class ConeGraphs {
   properties::ConeMaker maker_;
   // By leaned_on(dropped) but 0: the makers without the orders under those assumptions.
   std::map<uint32_t, std::unique_ptr<properties::ConeMaker>> makers_without_;
-  std::vector<uint32_t> local_;  // maps made_.events
+  std::vector<uint32_t> local_;  // maps keyed_
   ConeGraph made_;               // make()'s, and what it reuses
   SubGraph sub_;
+  // key()'s: the events, the orders between two of them (local, with the guard's bit), their
+  // waits, those waits' value assumptions, and by writer list the writers inside (sorted).
+  struct InsideOrder {
+    uint32_t before, after, guard;
+  };
+  std::vector<model::EventId> keyed_;
+  std::vector<InsideOrder> inside_orders_;
   std::vector<uint32_t> waits_;
+  uint32_t waits_present_ = 0;
+  std::map<const void*, std::vector<uint32_t>> writers_in_;
   // A monotone rule's candidates (writer indices, exec::WaitRules) as flags by writer, and whether
   // they are the lowering's (model::WaitRule::candidates, which the cone's argument is about).
   struct Candidates {
