@@ -32,6 +32,7 @@
 
 #include "properties/obligation.h"
 #include "util/csr.h"
+#include "util/stack.h"
 
 namespace syncproof::properties {
 
@@ -144,7 +145,8 @@ class ConeMaker {
   // events before a later key event stops below it.
   std::vector<uint32_t> reach_pos_;
   mutable std::vector<uint8_t> before_, in_;  // scratch of cone(), all 0 between calls
-  mutable std::vector<uint64_t> seen_;        // scratch of before(), all UINT64_MAX between calls
+  mutable util::Stack<model::EventId> todo_, touched_, inside_;  // scratch of cone()
+  mutable std::vector<uint64_t> seen_;  // scratch of before(), all UINT64_MAX between calls
   // By wait rule: by writer of its word, whether it is a candidate (made on first use), and how
   // many are.
   const std::vector<uint8_t>& candidate_flags(uint32_t w) const;
