@@ -249,6 +249,10 @@ class MustOrder {
   static constexpr uint8_t kUnknown = 2;
   bool links_built_ = false;
   std::vector<uint32_t> next_mate_, prev_mate_, mark_, mark_guards_;
+  // By access: its arrival and its path as one number (quiet() reads them for every mate of a
+  // read, hundreds at a frame: from the accesses themselves that was a cache miss each).
+  std::vector<model::EventId> arrive_;
+  std::vector<uint64_t> path_key_;
   std::vector<uint8_t> linked_;
   uint32_t stamp_ = 0;
   // Whether write `a`'s arrival reaches the next write of its group's on a guard-free path.

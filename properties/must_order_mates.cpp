@@ -3,6 +3,7 @@
 // change nothing (quiet), by the must-happen-before paths of must_order.cpp. The header says why
 // the chains through a neighbour's answer are sound.
 #include <algorithm>
+#include <tuple>
 
 #include "properties/must_order.h"
 
@@ -17,6 +18,14 @@ bool same_path(const Path& a, const Path& b) {
   for (int i = 0; i < a.size; ++i)
     if (a[i] != b[i]) return false;
   return true;
+}
+
+// A path as one number: equal for two paths exactly when same_path() holds (a level a byte).
+uint64_t path_key(const Path& p) {
+  static_assert(sizeof(Level) == 1 && std::tuple_size_v<decltype(Path::levels)> < 8);
+  uint64_t k = p.size;
+  for (int i = 0; i < p.size; ++i) k |= uint64_t{static_cast<uint8_t>(p[i])} << (8 * (i + 1));
+  return k;
 }
 
 }  // namespace
@@ -79,6 +88,9 @@ void MustOrder::build_mate_links() {
   next_mate_.assign(p_.accesses.size(), kNoMate);
   prev_mate_.assign(p_.accesses.size(), kNoMate);
   linked_.assign(p_.accesses.size(), kUnknown);
+  arrive_.resize(p_.accesses.size()), path_key_.resize(p_.accesses.size());
+  for (uint32_t i = 0; i < p_.accesses.size(); ++i)
+    arrive_[i] = p_.accesses[i].arrive, path_key_[i] = path_key(p_.accesses[i].path);
   // The writes through GL2 by access group (the bytes, plane and first level they write, as
   // properties/obligation.cpp groups a read's mates): a read's mates hold whole groups.
   std::map<std::tuple<uint64_t, uint64_t, Plane, Level>, uint32_t> last;
@@ -231,15 +243,16 @@ MustOrder::Quiet MustOrder::quiet(const Obligation& o) {
              std::pair(pos_[p_.cache_ops[b.first].ev], b.first);
     });
     const MemAccess& w = p_.accesses[f.write];
+    const uint64_t own_path = path_key(w.path);
     for (size_t m = 0; m < f.mates.size(); ++m) {
       const LineMate& mate = f.mates[m];
-      const EventId x = p_.accesses[mate.access].arrive;
+      const EventId x = arrive_[mate.access];
       const uint64_t lo = std::max(f.lo, mate.lo), hi = std::min(f.hi, mate.hi);
       // A mate down the write's own path that arrives before it is written back no later (the
       // same operations, from an earlier start), and an operation carries the data across the
       // GL2 step only after the write's data is in memory (or under A-GL2-WB-BEFORE-INV, which
       // drops dirty lines anyway).
-      if (lo <= hi && same_path(p_.accesses[mate.access].path, w.path) && reaches(x, arrive)) {
+      if (lo <= hi && path_key_[mate.access] == own_path && reaches(x, arrive)) {
         q.mates[m] = 1, q.mate_guards[m] = guards(x, arrive);
         continue;
       }
