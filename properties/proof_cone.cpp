@@ -185,11 +185,13 @@ const std::vector<uint8_t>& ConeMaker::candidate_flags(uint32_t w) const {
   if (f.empty() && !p_.waits[w].word.writers.empty()) {
     const WaitRule& r = p_.waits[w];
     f.assign(r.word.writers.size(), 0);
-    std::vector<EventId> cands = r.candidates;
-    std::sort(cands.begin(), cands.end());
+    // By event, marked and cleared again: a fence wait lists most signals of its fence, so a
+    // sorted copy per wait made this grow with the square of a frame.
+    if (marks_.empty()) marks_.assign(p_.events.size(), 0);
+    for (EventId e : r.candidates) marks_[e] = 1;
     for (uint32_t k = 0; k < r.word.writers.size(); ++k)
-      if (std::binary_search(cands.begin(), cands.end(), r.word.writers[k].ev))
-        f[k] = 1, ++candidate_count_[w];
+      if (marks_[r.word.writers[k].ev]) f[k] = 1, ++candidate_count_[w];
+    for (EventId e : r.candidates) marks_[e] = 0;
   }
   return f;
 }

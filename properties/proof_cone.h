@@ -151,6 +151,7 @@ class ConeMaker {
   // many are.
   const std::vector<uint8_t>& candidate_flags(uint32_t w) const;
   mutable std::vector<std::vector<uint8_t>> candidate_flags_;
+  mutable std::vector<uint8_t> marks_;  // candidate_flags()' scratch by event, all 0 between calls
   mutable std::vector<size_t> candidate_count_;
   mutable std::map<std::pair<model::EventId, model::EventId>, std::optional<uint64_t>> before_memo_;
 };
