@@ -83,8 +83,8 @@ void ConeGraphs::key(const std::vector<EventId>& events) {
           {local_[o.before], local_[o.after], o.guard.id ? assumption_bit(*o.guard.id) : 0});
     }
     for (uint32_t w : maker_.rules_at(e)) {
-      waits_present_ |=
-          value_assumptions(p_, p_.waits[w]);  // as the whole graph's rule rests on them
+      // As the whole graph's rule rests on them.
+      waits_present_ |= value_assumptions(p_, p_.waits[w]);
       waits_.push_back(w);
     }
   }
