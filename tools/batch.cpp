@@ -92,7 +92,8 @@ void check_into(CaseOutcome& o, EngineRun& engines, const lang::CaseInput& in,
     e.c = std::move(pr.c);
     return;
   }
-  if (auto over = over_caps(pr.c, engines.smt.profile, engines.smt.assume, limits.caps, size)) {
+  if (auto over = over_caps(pr.c, engines.smt.profile, engines.smt.assume, engines.smt.target,
+                            limits.caps, size)) {
     e.status = report::CaseStatus::Rejected;
     e.message = *over;
     e.c = std::move(pr.c);

@@ -14,7 +14,8 @@ std::string CaseSize::describe() const {
 
 std::optional<std::string> over_caps(const model::Case& c, std::optional<model::Profile> profile,
                                      const std::vector<std::pair<bool, std::string>>& assume,
-                                     const CaseCaps& caps, CaseSize& size) {
+                                     const std::vector<std::string>& target, const CaseCaps& caps,
+                                     CaseSize& size) {
   size = {};
   size.queues = c.queues.size();
   for (const auto& q : c.queues) size.commands += q.commands.size();
@@ -22,7 +23,7 @@ std::optional<std::string> over_caps(const model::Case& c, std::optional<model::
     return fmt::format(
         "the case has {} commands, over the cap of {} per case (--max-commands): not checked",
         size.commands, caps.commands);
-  size.events = model::lowered_events(c, model::config_for(c, profile, assume));
+  size.events = model::lowered_events(c, model::config_for(c, profile, assume, target));
   if (size.events > caps.events)
     return fmt::format(
         "the case lowers to {} hardware events ({} commands), over the cap of {} per case "

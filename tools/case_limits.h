@@ -28,11 +28,13 @@ struct CaseSize {
   std::string describe() const;                 // "50000 commands on 3 queues, 373113 events"
 };
 
-// Counts the case's commands and, when they are within the cap, lowers it (with the profile
-// and assumptions the engines will use) to count its events. Returns the message for a case
-// over a cap ("the case has ..., over the cap of ...: not checked"), nullopt otherwise.
+// Counts the case's commands and, when they are within the cap, lowers it (with the profile,
+// assumptions and target settings the engines will use: a target changes what a barrier
+// lowers to) to count its events. Returns the message for a case over a cap ("the case has ...,
+// over the cap of ...: not checked"), nullopt otherwise.
 std::optional<std::string> over_caps(const model::Case& c, std::optional<model::Profile> profile,
                                      const std::vector<std::pair<bool, std::string>>& assume,
-                                     const CaseCaps& caps, CaseSize& size);
+                                     const std::vector<std::string>& target, const CaseCaps& caps,
+                                     CaseSize& size);
 
 }  // namespace syncproof::cli

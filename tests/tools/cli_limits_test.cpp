@@ -44,6 +44,39 @@ TEST_CASE("check: a case over --max-commands or --max-events is refused with its
   CHECK(run_cli({"check", f}).exit_code == 0);  // the defaults take it
 }
 
+TEST_CASE("check: --max-events counts the events of the target the engines use (--target)") {
+  // A RENDER_TARGET -> PIXEL_SHADER_RESOURCE transition crosses from the render back-ends to the
+  // shaders: on the case's own target (GL2 not coherent between them) it also writes back and
+  // invalidates GL2 (49 events); with --target gl2-rb-coherent=yes it does not (46). The cap
+  // once counted the case's own target whatever --target said, and refused this case.
+  ScratchDir d;
+  const std::string f = d.write("split.sync",
+                                "case \"split transition\"\n"
+                                "queue gfx graphics\n"
+                                "texture shadow 0x200000 0x40000 state RENDER_TARGET\n"
+                                "buffer particles 0x400000 0x1000\n"
+                                "on gfx:\n"
+                                "  render: Draw writes shadow as rt\n"
+                                "  ResourceBarrier(TRANSITION, shadow, RENDER_TARGET, "
+                                "PIXEL_SHADER_RESOURCE, BEGIN_ONLY)\n"
+                                "  simulate: Dispatch writes particles as uav\n"
+                                "  ResourceBarrier(TRANSITION, shadow, RENDER_TARGET, "
+                                "PIXEL_SHADER_RESOURCE, END_ONLY)\n"
+                                "  light: Draw reads shadow as srv in ps\n"
+                                "prove visible render -> light\n");
+  CliRun r = run_cli({"check", "--no-fix", "--max-events", "47", f});
+  CHECK(r.exit_code == 7);
+  CHECK(r.err == f + ": error: the case lowers to 49 hardware events (5 commands), over the cap "
+                     "of 47 per case (--max-events): not checked\n");
+  r = run_cli({"check", "--no-fix", "--max-events", "47", "--target", "gl2-rb-coherent=yes", f});
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.empty());
+  r = run_cli({"check", "--no-fix", "--max-events", "45", "--target", "gl2-rb-coherent=yes", f});
+  CHECK(r.exit_code == 7);
+  CHECK(r.err == f + ": error: the case lowers to 46 hardware events (5 commands), over the cap "
+                     "of 45 per case (--max-events): not checked\n");
+}
+
 // Not under AddressSanitizer: its operator new reports out of memory and aborts instead of
 // throwing std::bad_alloc (and --max-memory is not enforced there). scripts/test.sh runs these
 // tests in the release build.
