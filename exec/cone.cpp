@@ -44,13 +44,18 @@ const properties::ConeMaker& ConeGraphs::maker(uint32_t leaned) {
 std::optional<properties::Cone> ConeGraphs::cone(const properties::Obligation& o,
                                                  const std::vector<char>* unkeyed,
                                                  uint32_t dropped) {
-  return maker(leaned_on(dropped)).cone(o, /*dense=*/false, unkeyed);
+  properties::ConeMaker::Inside inside;
+  std::optional<properties::Cone> c =
+      maker(leaned_on(dropped)).cone(o, /*dense=*/false, unkeyed, &inside);
+  if (c) key(c->events, &inside);  // its graph is asked next
+  return c;
 }
 
 std::optional<properties::Cone> ConeGraphs::over(const properties::Cone& c, uint32_t dropped) {
   properties::Cone out;
   bool left_out = false;
-  out.rules = maker(leaned_on(dropped)).rules_over(c.events, nullptr, nullptr, &left_out);
+  key(c.events);
+  out.rules = maker(leaned_on(dropped)).rules_over(c.events, inside_, nullptr, nullptr, &left_out);
   if (left_out) return std::nullopt;
   out.events = c.events;
   out.size = c.size;
@@ -68,28 +73,23 @@ uint32_t ConeGraphs::present(const properties::Cone& c, WaitRules& rules, uint32
   return collect(c, rules, dropped);
 }
 
-void ConeGraphs::key(const std::vector<EventId>& events) {
+void ConeGraphs::key(const std::vector<EventId>& events, properties::ConeMaker::Inside* given) {
   if (keyed_ == events) return;
   for (EventId e : keyed_) local_[e] = UINT32_MAX;
   keyed_ = events;
   for (uint32_t i = 0; i < keyed_.size(); ++i) local_[keyed_[i]] = i;
-  inside_orders_.clear(), waits_.clear();
-  waits_present_ = 0;
-  for (EventId e : keyed_) {
+  inside_orders_.clear();
+  for (EventId e : keyed_)
     for (uint32_t oi : maker_.orders_from(e)) {
       const Order& o = p_.orders[oi];
       if (local_[o.after] == UINT32_MAX) continue;
       inside_orders_.push_back(
           {local_[o.before], local_[o.after], o.guard.id ? assumption_bit(*o.guard.id) : 0});
     }
-    for (uint32_t w : maker_.rules_at(e)) {
-      // As the whole graph's rule rests on them.
-      waits_present_ |= value_assumptions(p_, p_.waits[w]);
-      waits_.push_back(w);
-    }
-  }
-  // The writers inside of each writer list the waits inside poll.
-  writers_in_ = maker_.writers_among(keyed_, waits_);
+  inside_ = given ? std::move(*given) : maker_.inside(keyed_);
+  waits_present_ = 0;
+  for (uint32_t w : inside_.waits)  // as the whole graph's rule rests on them
+    waits_present_ |= value_assumptions(p_, p_.waits[w]);
 }
 
 uint32_t ConeGraphs::collect(const properties::Cone& c, WaitRules& rules, uint32_t dropped) {
@@ -103,11 +103,11 @@ uint32_t ConeGraphs::collect(const properties::Cone& c, WaitRules& rules, uint32
     s.orders.push_back({o.before, o.after});
     present |= o.guard;
   }
-  for (uint32_t w : waits_) {
+  for (uint32_t w : inside_.waits) {
     const WaitRule& wr = p_.waits[w];
     const WaitRules::Rule rule = rules.rule(w, dropped);
     if (rule.kind == WaitRules::Kind::Free) continue;
-    const std::vector<uint32_t>& in = writers_in_[wr.word.writers.id()];
+    const std::vector<uint32_t>& in = inside_.writers.at(wr.word.writers.id());
     const auto begin = static_cast<uint32_t>(s.cands.size());
     SubGraph::Rule r{w, false, begin, begin};
     auto drop = [&] { s.cands.resize(begin); };

@@ -84,10 +84,11 @@ class ConeGraphs {
  private:
   // What make() builds its graph from (into sub_), and its `present`.
   uint32_t collect(const properties::Cone& c, WaitRules& rules, uint32_t dropped);
-  // What collect() takes from the events alone, made again only when they change (keyed_): a
-  // question asks present() and then make() of one cone, and the minimization's questions are
-  // mostly over the same events (over()).
-  void key(const std::vector<model::EventId>& events);
+  // What collect() and over() take from the events alone, made again only when they change
+  // (keyed_): a cone is made, then asked present() and make(), and the minimization's questions
+  // are mostly over the same events (over()). `given`: the maker's inside() of them, when made.
+  void key(const std::vector<model::EventId>& events,
+           properties::ConeMaker::Inside* given = nullptr);
   // The maker that uses no order under the assumptions `leaned` (leaned_on's): maker_ for none.
   const properties::ConeMaker& maker(uint32_t leaned);
 
@@ -99,15 +100,14 @@ class ConeGraphs {
   ConeGraph made_;               // make()'s, and what it reuses
   SubGraph sub_;
   // key()'s: the events, the orders between two of them (local, with the guard's bit), their
-  // waits, those waits' value assumptions, and by writer list the writers inside (sorted).
+  // waits and the writers inside (ConeMaker::inside), and those waits' value assumptions.
   struct InsideOrder {
     uint32_t before, after, guard;
   };
   std::vector<model::EventId> keyed_;
   std::vector<InsideOrder> inside_orders_;
-  std::vector<uint32_t> waits_;
+  properties::ConeMaker::Inside inside_;
   uint32_t waits_present_ = 0;
-  std::map<const void*, std::vector<uint32_t>> writers_in_;
   // A monotone rule's candidates (writer indices, exec::WaitRules) as flags by writer, and whether
   // they are the lowering's (model::WaitRule::candidates, which the cone's argument is about).
   struct Candidates {

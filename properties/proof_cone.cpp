@@ -16,11 +16,11 @@ using namespace model;
 
 namespace {
 
-// The events of `inside` (each once, flagged in `in`) in increasing order, their flags cleared.
+// The events of `members` (each once, flagged in `in`) in increasing order, their flags cleared.
 // Where they are dense in their range (a cone is mostly a window of the frame), read off the
 // flags eight at a time; else sorted.
-std::vector<EventId> sorted(const util::Stack<EventId>& inside, std::vector<uint8_t>& in) {
-  std::vector<EventId> out(inside.begin(), inside.end());
+std::vector<EventId> sorted(const util::Stack<EventId>& members, std::vector<uint8_t>& in) {
+  std::vector<EventId> out(members.begin(), members.end());
   if (out.empty()) return out;
   const auto [lo, hi] = std::minmax_element(out.begin(), out.end());
   const size_t first = *lo, last = *hi;
@@ -169,14 +169,15 @@ ConeMaker::ConeMaker(const LoweredProgram& p, std::shared_ptr<const Shape> shape
   candidate_flags_.resize(p.waits.size());
 }
 
-std::map<const void*, std::vector<uint32_t>> ConeMaker::writers_among(
-    const std::vector<EventId>& events, const std::vector<uint32_t>& waits) const {
-  std::map<const void*, std::vector<uint32_t>> out;
-  for (uint32_t w : waits) out.try_emplace(p_.waits[w].word.writers.id());
+ConeMaker::Inside ConeMaker::inside(const std::vector<EventId>& events) const {
+  Inside out;
+  for (EventId e : events)
+    for (uint32_t w : rules_at_[e]) out.waits.push_back(w);
+  for (uint32_t w : out.waits) out.writers.try_emplace(p_.waits[w].word.writers.id());
   for (EventId e : events)
     for (const auto& [list, k] : writer_of_[e])
-      if (auto it = out.find(list); it != out.end()) it->second.push_back(k);
-  for (auto& [list, ks] : out) std::sort(ks.begin(), ks.end());
+      if (auto it = out.writers.find(list); it != out.writers.end()) it->second.push_back(k);
+  for (auto& [list, ks] : out.writers) std::sort(ks.begin(), ks.end());
   return out;
 }
 
@@ -256,7 +257,7 @@ Cone ConeMaker::whole() const {
 }
 
 std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense,
-                                    const std::vector<char>* unkeyed) const {
+                                    const std::vector<char>* unkeyed, Inside* inside_out) const {
   using K = Obligation::Kind;
   std::vector<EventId> early, late;
   auto write_events = [&](uint32_t a, std::vector<EventId>& v) {
@@ -303,11 +304,11 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense,
   }
   // ... and after an earlier one (among those): the other way round.
   Cone c;
-  std::vector<uint8_t>& in = in_;  // all 0 between calls: reset from `inside` below
-  util::Stack<EventId>& inside = inside_;
-  inside.clear();
+  std::vector<uint8_t>& in = in_;  // all 0 between calls: reset from `members` below
+  util::Stack<EventId>& members = members_;
+  members.clear();
   auto mark_in = [&](EventId x) {
-    if (!in[x]) in[x] = 1, todo.push(x), inside.push(x);
+    if (!in[x]) in[x] = 1, todo.push(x), members.push(x);
   };
   for (EventId e : early) mark_in(e);
   while (!todo.empty()) {
@@ -319,12 +320,12 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense,
   }
   for (EventId x : touched) before_[x] = 0;
   for (EventId e : late)
-    if (!in[e]) in[e] = 1, inside.push(e);
+    if (!in[e]) in[e] = 1, members.push(e);
   // The essential candidates of the waits in S, and which rules stay.
   // In rule order; a candidate that joins and is itself a wait brings its rules in if they come
   // later in that order (as one pass over the rules in order would meet them).
   std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> pending;
-  for (EventId e : inside)
+  for (EventId e : members)
     for (uint32_t w : rules_at_[e]) pending.push(w);
   std::vector<uint32_t> kept;  // monotone rules whose essential candidates are in
   while (!pending.empty()) {
@@ -333,16 +334,18 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense,
     if (!p_.waits[w].monotone || (!kept.empty() && kept.back() == w)) continue;
     for (EventId x : essential_[w])
       if (!in[x]) {
-        in[x] = 1, inside.push(x);
+        in[x] = 1, members.push(x);
         for (uint32_t w2 : rules_at_[x])
           if (w2 > w) pending.push(w2);
       }
     kept.push_back(w);  // in increasing order
   }
-  c.events = sorted(inside, in);
+  c.events = sorted(members, in);
   c.size = c.events.size();
   std::vector<uint32_t> essential_only;
-  c.rules = rules_over(c.events, &kept, &essential_only);
+  Inside held = inside(c.events);
+  c.rules = rules_over(c.events, held, &kept, &essential_only);
+  if (inside_out) *inside_out = std::move(held);
   if (dense) {
     c.in.assign(n, 0);
     for (EventId e : c.events) c.in[e] = 1;
@@ -356,21 +359,18 @@ std::optional<Cone> ConeMaker::cone(const Obligation& o, bool dense,
 }
 
 std::vector<std::pair<uint32_t, uint64_t>> ConeMaker::rules_over(
-    const std::vector<EventId>& events, const std::vector<uint32_t>* kept,
+    const std::vector<EventId>& events, const Inside& in, const std::vector<uint32_t>* kept,
     std::vector<uint32_t>* essential_only, bool* left_out) const {
   // A rule that leaves out a candidate rests on the orders that put it after another one; a
   // monotone rule stays only with its essential candidates in S (those of `kept`, for which
   // cone() put them there), a wait decided by its value only with all of its writers. Both are
   // counted from the writers in S (a fence's writer list holds every signal of it).
-  std::vector<uint32_t> waits;
-  for (EventId e : events)
-    for (uint32_t w : rules_at_[e]) waits.push_back(w);
-  std::map<const void*, std::vector<uint32_t>> writers_in = writers_among(events, waits);
+  std::vector<uint32_t> waits = in.waits;
   std::sort(waits.begin(), waits.end());
   std::vector<std::pair<uint32_t, uint64_t>> out;
   for (uint32_t w : waits) {
     const WaitRule& r = p_.waits[w];
-    const std::vector<uint32_t>& ks = writers_in[r.word.writers.id()];
+    const std::vector<uint32_t>& ks = in.writers.at(r.word.writers.id());
     if (r.monotone) {
       const bool in = kept
                           ? std::binary_search(kept->begin(), kept->end(), w)

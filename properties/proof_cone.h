@@ -72,13 +72,25 @@ class ConeMaker {
   // The same for `base`'s program, sharing its lists of orders, writers and rules by event
   // (which `usable` does not change: tens of MB at 50,000 commands).
   ConeMaker(const ConeMaker& base, uint64_t usable);
+  // What a set of events holds of the wait rules: the rules whose wait is among them (in event
+  // order) and, by writer list of those, the indices of its writers among them, in increasing
+  // order. Costs the events, not the lists (a fence's list holds every signal of it). The same
+  // for every maker of one program.
+  struct Inside {
+    std::vector<uint32_t> waits;
+    std::map<const void*, std::vector<uint32_t>> writers;
+  };
+  Inside inside(const std::vector<model::EventId>& events) const;
   // nullopt for a race, which no cone can prove. `dense`: also the flags by event and by rule,
   // which cost the program's size (the rest costs the cone's). `unkeyed`: by line mate of a Fresh
   // obligation, those whose events are not key events (S is any set: a mate outside S is dirty
   // throughout there, exec/watch.cpp); an empty list or none keys every mate.
+  // `inside` (may be null): what inside() gives for the cone's events, which cone() makes anyway.
   std::optional<Cone> cone(const Obligation& o, bool dense = true,
-                           const std::vector<char>* unkeyed = nullptr) const;
-  // The rules of the cone over `events` (increasing) as this maker keeps them (Cone::rules):
+                           const std::vector<char>* unkeyed = nullptr,
+                           Inside* inside = nullptr) const;
+  // The rules of the cone over `events` (increasing; `in`: inside(events)) as this maker keeps
+  // them (Cone::rules):
   // the monotone rules of `kept` (increasing), or with none given those whose essential
   // candidates (of this maker) are all in `events`, and every wait decided by its value with all
   // of its writers there. `essential_only`: the kept monotone rules that may be asked over their
@@ -87,8 +99,9 @@ class ConeMaker {
   // `left_out` (with no `kept`): set when a monotone wait in `events` has an essential candidate
   // outside them (its rule is left out).
   std::vector<std::pair<uint32_t, uint64_t>> rules_over(
-      const std::vector<model::EventId>& events, const std::vector<uint32_t>* kept = nullptr,
-      std::vector<uint32_t>* essential_only = nullptr, bool* left_out = nullptr) const;
+      const std::vector<model::EventId>& events, const Inside& in,
+      const std::vector<uint32_t>* kept = nullptr, std::vector<uint32_t>* essential_only = nullptr,
+      bool* left_out = nullptr) const;
   // The whole program as a cone: every event, every wait rule, none under a guard. A monotone
   // rule is asked over its essential candidates where the orders that put the others after them
   // have no guard (the same rule in every execution, as in a cone). So its question is the whole
@@ -102,11 +115,6 @@ class ConeMaker {
   // By event: the orders it is the earlier event of, and the wait rules of the wait it is.
   std::span<const uint32_t> orders_from(model::EventId e) const { return succ_[e]; }
   std::span<const uint32_t> rules_at(model::EventId e) const { return rules_at_[e]; }
-  // By writer list of the given wait rules (model::PolledWord::writers, which the waits on one
-  // fence or word share): the indices of its writers among `events`, in increasing order. Costs
-  // the events, not the lists (a fence's list holds every signal of it).
-  std::map<const void*, std::vector<uint32_t>> writers_among(
-      const std::vector<model::EventId>& events, const std::vector<uint32_t>& waits) const;
 
  private:
   // Whether a precedes b in every execution through orders, and the guards of those orders (bit
@@ -145,7 +153,7 @@ class ConeMaker {
   // events before a later key event stops below it.
   std::vector<uint32_t> reach_pos_;
   mutable std::vector<uint8_t> before_, in_;  // scratch of cone(), all 0 between calls
-  mutable util::Stack<model::EventId> todo_, touched_, inside_;  // scratch of cone()
+  mutable util::Stack<model::EventId> todo_, touched_, members_;  // scratch of cone()
   mutable std::vector<uint64_t> seen_;  // scratch of before(), all UINT64_MAX between calls
   // By wait rule: by writer of its word, whether it is a candidate (made on first use), and how
   // many are.
