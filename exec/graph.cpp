@@ -139,23 +139,8 @@ bool WaitRules::chained(uint32_t wait, uint32_t dropped) {
 // Is there a path of orders a ~> b without the dropped assumptions' orders? Breadth first from a,
 // resetting only what it touched (writers are usually a few orders apart).
 bool WaitRules::reach(EventId a, EventId b, uint32_t dropped) {
-  if (topo_.empty()) {
-    // Kahn's algorithm; what a cycle holds up keeps UINT32_MAX.
-    const size_t n = p_.events.size();
-    topo_.assign(n, UINT32_MAX);
-    std::vector<uint32_t> preds(n, 0);
-    for (const Order& o : p_.orders) ++preds[o.after];
-    std::vector<EventId> ready;
-    for (EventId e = 0; e < n; ++e)
-      if (!preds[e]) ready.push_back(e);
-    for (uint32_t next = 0; next < ready.size(); ++next) {
-      topo_[ready[next]] = next;
-      for (uint32_t oi : out_[ready[next]])
-        if (--preds[p_.orders[oi].after] == 0) ready.push_back(p_.orders[oi].after);
-    }
-  }
-  // When b has a place, every path to it goes up through events placed below it (what a cycle
-  // holds up reaches only events it holds up too).
+  if (topo_.empty()) topo_ = order_positions(p_);
+  // When b has a place, every path to it goes up through events placed below it.
   const uint32_t bound = topo_[b];
   std::vector<EventId> touched{a}, todo{a};
   seen_[a] = 1;

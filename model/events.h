@@ -283,6 +283,13 @@ struct LoweredProgram {
 // library); the linter uses it to reject an `ordered` property on a sync with nothing to order.
 bool makes_cache_operations(const SyncFields& f, bool top_of_pipe);
 
+// A topological order of the program's orders, by event: its place (Kahn's algorithm, the first
+// event ready placed first). UINT32_MAX for what a cycle of orders holds up (an event on the
+// cycle, which no execution completes, and every event after one). An order goes up in it
+// between two placed events, so a walk along orders to a placed event never needs to pass its
+// place, and one from an event held up reaches only events held up.
+std::vector<uint32_t> order_positions(const LoweredProgram& p);
+
 // Lower a (lint-clean) case under a configuration. Never fails on a lint-clean case.
 LoweredProgram lower(const Case& c, const ModelConfig& config);
 // lower(c, config).events.size(), without analysing what the waits read (quadratic in a frame's

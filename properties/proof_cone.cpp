@@ -71,21 +71,9 @@ std::shared_ptr<const ConeMaker::Shape> ConeMaker::shape_of(const LoweredProgram
     sh.after = util::Csr<EventId>(n, after);
     sh.before_ev = util::Csr<EventId>(n, before);
   }
-  // A position in the orders' order (Kahn); events of a cycle, which no execution completes,
-  // come last, so a search bounded by position only looks further.
-  sh.topo.assign(n, UINT32_MAX);
-  std::vector<uint32_t> indeg(n, 0);
-  for (const Order& o : p.orders) ++indeg[o.after];
-  std::deque<EventId> ready;
-  for (EventId e = 0; e < n; ++e)
-    if (!indeg[e]) ready.push_back(e);
-  for (uint32_t next = 0; !ready.empty(); ++next) {
-    const EventId e = ready.front();
-    ready.pop_front();
-    sh.topo[e] = next;
-    for (EventId x : sh.after[e])
-      if (--indeg[x] == 0) ready.push_back(x);
-  }
+  // A position in the orders' order; events of a cycle, which no execution completes, come
+  // last (UINT32_MAX), so a search bounded by position only looks further.
+  sh.topo = order_positions(p);
   {
     std::vector<std::pair<uint32_t, uint32_t>> at;
     for (uint32_t w = 0; w < p.waits.size(); ++w) at.push_back({p.waits[w].wait, w});
