@@ -47,8 +47,10 @@ void MustOrder::advance(Reach& r, EventId until) {
   auto grow = [&](uint32_t at) {
     if (at < r.mask.size()) return;
     const size_t size = std::min(std::max<size_t>(at + 1, 2 * r.mask.size()), at_.size() - r.base);
+    // Counted at 5 bytes a position, what the memo's limits were set for (a state byte beside
+    // the mask then): when the memo starts afresh decides what a budgeted search finds.
     memo_bytes_ += (size - r.mask.size()) * 5;
-    r.mask.resize(size, kUnreached), r.state.resize(size, 0), r.queued.resize((size + 63) / 64, 0);
+    r.mask.resize(size, kUnreached), r.queued.resize((size + 63) / 64, 0);
   };
   for (;;) {
     // The least position queued (at or past r.next).
@@ -71,7 +73,7 @@ void MustOrder::advance(Reach& r, EventId until) {
     }
     r.queued[w] &= ~(uint64_t{1} << (o % 64));
     r.next = o + 1;
-    r.state[o] = 2, ++pops_;
+    ++pops_;
     const EventId u = at_[r.base + o];
     if (o != 0)
       for (uint32_t i = rule_start_[u]; i < rule_start_[u + 1]; ++i) {
@@ -87,9 +89,9 @@ void MustOrder::advance(Reach& r, EventId until) {
       }
     const uint32_t mu = r.mask[o];
     if (mu == kUnreached) continue;
-    auto queue = [&](uint32_t ov) {
-      if (r.state[ov] == 0) r.state[ov] = 1, r.queued[ov / 64] |= uint64_t{1} << (ov % 64);
-    };
+    // Every edge goes forward in search order (ov > o): a position is queued again at most,
+    // never after it was taken.
+    auto queue = [&](uint32_t ov) { r.queued[ov / 64] |= uint64_t{1} << (ov % 64); };
     for (uint32_t i = out_start_[u]; i < out_start_[u + 1]; ++i) {
       if (out_mask_[i] & forbidden_) continue;
       const uint32_t s = spos_[out_after_[i]];
@@ -113,14 +115,14 @@ MustOrder::Reach& MustOrder::from(EventId src) {
   if (memo_bytes_ > memo_limit_) memo_.clear(), memo_bytes_ = 0;
   ++searches_;
   Reach& r = memo_[src];
-  r.base = spos_[src], r.mask = {0}, r.state = {1}, r.queued = {1}, r.next = 0;
+  r.base = spos_[src], r.mask = {0}, r.queued = {1}, r.next = 0;
   memo_bytes_ += 64;
   return r;
 }
 
 bool MustOrder::free_path(EventId a, EventId b) {
   if (a == b) return true;
-  if (out_of_reach(a, b) || spos_[b] <= spos_[a]) return false;
+  if (starved_ || out_of_reach(a, b) || spos_[b] <= spos_[a]) return false;
   Reach& r = from(a);
   advance(r, b);
   const uint32_t ob = spos_[b] - r.base;
@@ -201,7 +203,7 @@ bool MustOrder::reach_free(EventId a, EventId b) {
 }
 
 bool MustOrder::reaches(EventId a, EventId b) {
-  if (out_of_reach(a, b) || spos_[b] <= spos_[a]) return false;
+  if (starved_ || out_of_reach(a, b) || spos_[b] <= spos_[a]) return false;
   if (reach_free(a, b)) return true;
   Reach& r = from(a);
   advance(r, b);
@@ -211,6 +213,7 @@ bool MustOrder::reaches(EventId a, EventId b) {
 
 uint32_t MustOrder::guards(EventId a, EventId b) {
   if (a == b || reach_free(a, b)) return 0;
+  if (starved_) return kUnreached;  // not reached (callers ask only of reached events)
   Reach& r = from(a);
   advance(r, b);
   return r.mask[spos_[b] - r.base];

@@ -142,7 +142,6 @@ class MustOrder {
   struct Reach {
     uint32_t base = 0;
     std::vector<uint32_t> mask;  // assumptions of the best path found (kUnreached: none)
-    std::vector<uint8_t> state;  // 0: not queued, 1: queued, 2: done
     // The queued positions, a bit each. Every edge goes forward in search order, so a position
     // is queued only past the one being taken: the least one queued is found by scanning on
     // from there (`next`: none below it), not kept in a heap.
@@ -205,7 +204,11 @@ class MustOrder {
   size_t memo_limit_;
   std::map<uint32_t, std::unique_ptr<MustOrder>> without_;
   uint64_t* budget_ = nullptr;  // pops left to this search (nullptr: no limit)
-  uint64_t spare_pops_ = 0;     // pops left to the searches in without_
+  // Made when its budget was already spent, and so not built: from any source, a search would
+  // reach nothing but the source itself (no pop is ever left again), as reaches(), free_path()
+  // and guards() answer.
+  bool starved_ = false;
+  uint64_t spare_pops_ = 0;  // pops left to the searches in without_
   std::shared_ptr<const std::vector<uint32_t>> positions_;
   const std::vector<uint32_t>& pos_ = *positions_;  // event -> completion position (kNever: none)
   std::vector<uint32_t> spos_, at_;                 // event -> search position, and back
