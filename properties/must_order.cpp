@@ -74,13 +74,13 @@ void MustOrder::advance(Reach& r, EventId until) {
     r.queued[w] &= ~(uint64_t{1} << (o % 64));
     r.next = o + 1;
     ++pops_;
-    const EventId u = at_[r.base + o];
+    const uint32_t x = r.base + o;
     if (o != 0)
-      for (uint32_t i = rule_start_[u]; i < rule_start_[u + 1]; ++i) {
-        const uint32_t w = rule_[i];
+      for (uint32_t i = wait_start_[x]; i < wait_start_[x + 1]; ++i) {
+        const uint32_t w = wait_rules_[i];
         uint32_t m = rule_mask_[w];
         for (uint32_t k = ess_start_[w]; k < ess_start_[w + 1] && m != kUnreached; ++k) {
-          const uint32_t s = spos_[ess_[k]];
+          const uint32_t s = ess_pos_[k];
           m = s < r.base || s - r.base >= o || r.mask[s - r.base] == kUnreached
                   ? kUnreached
                   : m | r.mask[s - r.base];
@@ -89,22 +89,14 @@ void MustOrder::advance(Reach& r, EventId until) {
       }
     const uint32_t mu = r.mask[o];
     if (mu == kUnreached) continue;
-    // Every edge goes forward in search order (ov > o): a position is queued again at most,
+    // Every arc goes forward in search order (ov > o): a position is queued again at most,
     // never after it was taken.
-    auto queue = [&](uint32_t ov) { r.queued[ov / 64] |= uint64_t{1} << (ov % 64); };
-    for (uint32_t i = out_start_[u]; i < out_start_[u + 1]; ++i) {
-      if (out_mask_[i] & forbidden_) continue;
-      const uint32_t s = spos_[out_after_[i]];
-      if (s <= r.base + o) continue;
-      const uint32_t ov = s - r.base;
+    for (uint32_t i = arc_start_[x]; i < arc_start_[x + 1]; ++i) {
+      const Arc a = arcs_[i];
+      const uint32_t ov = a.to - r.base;
       grow(ov);
-      if (fewer(mu | out_mask_[i], r.mask[ov])) r.mask[ov] = mu | out_mask_[i];
-      queue(ov);
-    }
-    for (uint32_t i = feed_start_[u]; i < feed_start_[u + 1]; ++i) {
-      const uint32_t ov = spos_[p_.waits[feed_[i]].wait] - r.base;
-      grow(ov);
-      queue(ov);
+      if (a.mask != kFeed && fewer(mu | a.mask, r.mask[ov])) r.mask[ov] = mu | a.mask;
+      r.queued[ov / 64] |= uint64_t{1} << (ov % 64);
     }
   }
 }

@@ -223,8 +223,19 @@ class MustOrder {
   std::vector<uint32_t> rule_mask_;   // by wait rule: assumptions of using it
   std::vector<uint8_t> rule_used_;    // by wait rule: the searches use it
   std::vector<uint8_t> cyclic_;       // by wait rule: given up for a cycle in the search order
-  std::vector<uint32_t> feed_start_, feed_;  // essential candidate -> wait rules it feeds
-  std::vector<uint32_t> rule_start_, rule_;  // event -> usable wait rules whose wait it is
+  // What advance() takes by search position, so that a search reads it in the order it walks
+  // (by event, each step was a jump to another part of the program's arrays): the position's
+  // arcs, an order not under a forbidden assumption that goes forward in search order (`to`: the
+  // later event's position; `mask`: its guard), or the wait of a usable rule the event is an
+  // essential candidate of (mask kFeed: queued, no path through it); the usable rules whose wait
+  // it is; and each essential candidate's position (by ess_).
+  static constexpr uint32_t kFeed = UINT32_MAX;
+  struct Arc {
+    uint32_t to, mask;
+  };
+  std::vector<uint32_t> arc_start_, wait_start_, wait_rules_, ess_pos_;
+  std::vector<Arc> arcs_;
+  void by_position(const model::LoweredProgram& p);
   std::unordered_map<const void*, std::pair<OpList, std::vector<std::pair<uint32_t, uint32_t>>>>
       ops_by_pos_;                                  // by OpList::id()
   std::unordered_map<uint64_t, uint32_t> implied_;  // (x, y) -> guards of an x ~> y path, if any

@@ -143,14 +143,7 @@ void MustOrder::build() {
   for (int round = 0;; ++round) {
     essentials(p);
     search_order(p);
-    std::vector<std::pair<uint32_t, uint32_t>> feeds, rules;
-    for (uint32_t w = 0; w < p.waits.size(); ++w) {
-      if (!rule_used_[w]) continue;
-      rules.push_back({p.waits[w].wait, w});
-      for (uint32_t i = ess_start_[w]; i < ess_start_[w + 1]; ++i) feeds.push_back({ess_[i], w});
-    }
-    csr(n, feeds, &feed_start_, &feed_);
-    csr(n, rules, &rule_start_, &rule_);
+    by_position(p);
     if (round == kRounds) break;
     bool dropped = false;
     for (uint32_t w = 0; w < p.waits.size(); ++w) {
@@ -172,6 +165,32 @@ void MustOrder::build() {
   // property's minimization keeps up to kWithout searches, and the candidate lists alone took
   // 110 MB of the SMT engine's peak at 50,000 commands.
   release(active_), release(after_mask_), release(rule_used_), release(cyclic_), release(implied_);
+}
+
+void MustOrder::by_position(const LoweredProgram& p) {
+  const size_t n = p.events.size();
+  // A position's arcs in the order advance() took them by event before (its orders, then the
+  // rules it feeds): where two paths have as few assumptions, the first one found stays.
+  std::vector<std::pair<uint32_t, Arc>> arcs;
+  for (EventId e = 0; e < n; ++e)
+    for (uint32_t i = out_start_[e]; i < out_start_[e + 1]; ++i) {
+      const uint32_t to = spos_[out_after_[i]];
+      // An order back in search order (only in a cycle of orders) is never taken.
+      if (!(out_mask_[i] & forbidden_) && to > spos_[e])
+        arcs.push_back({spos_[e], Arc{to, out_mask_[i]}});
+    }
+  std::vector<std::pair<uint32_t, uint32_t>> rules;
+  ess_pos_.resize(ess_.size());
+  for (uint32_t k = 0; k < ess_.size(); ++k) ess_pos_[k] = spos_[ess_[k]];
+  for (uint32_t w = 0; w < p.waits.size(); ++w) {
+    if (!rule_used_[w]) continue;
+    const uint32_t at = spos_[p.waits[w].wait];
+    rules.push_back({at, w});
+    for (uint32_t k = ess_start_[w]; k < ess_start_[w + 1]; ++k)
+      arcs.push_back({ess_pos_[k], Arc{at, kFeed}});
+  }
+  csr(n, arcs, &arc_start_, &arcs_);  // keeps the entries' order within each list
+  csr(n, rules, &wait_start_, &wait_rules_);
 }
 
 // Each rule's essential candidates, in completion order: one reached from the previous candidate
