@@ -28,6 +28,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "properties/obligation.h"
@@ -120,6 +121,9 @@ class ConeMaker {
   // Whether a precedes b in every execution through orders, and the guards of those orders (bit
   // per AssumptionId for a guard on it, bit 32 + id for one on its negation).
   std::optional<uint64_t> before(model::EventId a, model::EventId b) const;
+  // essential_, implied_guards_ and all_implied_; `waits_of` gets (candidate, rule) for each
+  // essential candidate.
+  void find_essentials(std::vector<std::pair<uint32_t, uint32_t>>* waits_of);
 
   // What no `usable` changes, shared by the makers of one program.
   struct Shape {
@@ -161,7 +165,7 @@ class ConeMaker {
   mutable std::vector<std::vector<uint8_t>> candidate_flags_;
   mutable std::vector<uint8_t> marks_;  // candidate_flags()' scratch by event, all 0 between calls
   mutable std::vector<size_t> candidate_count_;
-  mutable std::map<std::pair<model::EventId, model::EventId>, std::optional<uint64_t>> before_memo_;
+  mutable std::unordered_map<uint64_t, std::optional<uint64_t>> before_memo_;  // by (a, b)
 };
 
 }  // namespace syncproof::properties
