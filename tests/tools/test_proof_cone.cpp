@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <map>
 #include <optional>
 #include <string_view>
 
@@ -222,6 +224,57 @@ TEST_CASE("proof cones: a rule without a candidate holds only under the orders t
               (can ? solver::Status::Sat : solver::Status::Unsat));
       }
   }
+}
+
+// ConeMaker reads a wait's essential candidates off the last list of its fence it worked out in
+// full when the wait's list is a tail of it (waits for ever higher values), and works them out
+// otherwise. The same waits made in the other order (ever lower values: each list longer than
+// the last) are all worked out in full: both must give each wait the same essential candidates,
+// and the same guards. Two queues signal the fence (one through a wait of its own), so the lists
+// hold essential candidates past their first.
+TEST_CASE("proof cones: essential candidates read off a longer list are those worked out alone") {
+  auto text = [](bool rising) {
+    std::string t = R"(queue gfx graphics
+queue acs compute
+queue acs2 compute
+fence f
+fence g
+on acs:
+)";
+    for (int v = 1; v <= 6; ++v) {
+      t += fmt::format("  Signal2X(f, {})\n", v);
+      if (v == 3) t += "  WaitX(g, 1)\n";
+    }
+    t += "on acs2:\n  Signal2X(f, 7)\n  Signal2X(g, 1)\n  Signal2X(f, 8)\non gfx:\n";
+    for (int i = 0; i < 8; ++i) t += fmt::format("  WaitX(f, {})\n", rising ? i + 1 : 8 - i);
+    return t + "prove deadlock-free\n";
+  };
+  std::map<std::pair<bool, uint64_t>, std::vector<model::EventId>> found;  // (rising, value)
+  std::array<uint64_t, 2> guards{};
+  for (const bool rising : {true, false}) {
+    CAPTURE(rising);
+    auto pr = lang::parse_case("tails.sync", text(rising));
+    REQUIRE(!pr.has_errors());
+    const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+    const properties::ConeMaker maker(p);
+    size_t on_f = 0;
+    for (uint32_t w = 0; w < p.waits.size(); ++w) {
+      if (p.events[p.waits[w].wait].queue != 0) continue;  // gfx's waits, on f
+      ++on_f;
+      found[{rising, p.waits[w].value}] = maker.essential(w);
+    }
+    CHECK(on_f == 8);
+    guards[rising] = maker.implied_guards();
+  }
+  for (uint64_t v = 1; v <= 8; ++v) {
+    CAPTURE(v);
+    REQUIRE(found.count({true, v}));
+    CHECK(found[{true, v}] == found[{false, v}]);
+    CHECK(!found[{true, v}].empty());
+  }
+  // The low values' lists run over both queues: more than one essential candidate.
+  CHECK(found[{true, 1}].size() > 1);
+  CHECK(guards[0] == guards[1]);
 }
 
 // The wait has two candidates on two queues: one after the write, which puts the wait between the
