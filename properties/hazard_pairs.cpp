@@ -109,7 +109,7 @@ std::optional<PairQuestion> pair_question(const LoweredProgram& p, const ApiOrde
 // the pairs the scan keeps, and more. limit: stop once there are more (obligations_for only asks
 // whether a list differs then).
 std::vector<PairQuestion> hazard_pairs(const LoweredProgram& p, const ApiOrder& hb, bool scan_all,
-                                       size_t limit) {
+                                       size_t limit, const AccessIndex* given) {
   const auto& acc = p.accesses;
   std::vector<PairQuestion> out;
   if (scan_all) {
@@ -118,7 +118,8 @@ std::vector<PairQuestion> hazard_pairs(const LoweredProgram& p, const ApiOrder& 
         if (auto q = pair_question(p, hb, nullptr, a, b)) out.push_back(*q);
     return out;
   }
-  const AccessIndex index(p, hb);
+  std::optional<AccessIndex> own;
+  const AccessIndex& index = given ? *given : own.emplace(p, hb);
   std::vector<std::pair<std::pair<uint32_t, uint32_t>, PairQuestion>> found;
   std::vector<uint32_t> partners;
   for (uint32_t y = 0; y < acc.size() && found.size() <= limit; ++y) {

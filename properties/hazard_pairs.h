@@ -34,8 +34,10 @@ struct PairQuestion {
 };
 // The pairs, in index order (a, then b), that need an obligation. scan_all tests every pair of
 // accesses; otherwise only the partners the index gives (AccessIndex::partners), which are all
-// the pairs the scan keeps, and more. limit: stop once there are more.
+// the pairs the scan keeps, and more. limit: stop once there are more. `index`: the index over
+// `hb` (null: made for this call).
 std::vector<PairQuestion> hazard_pairs(const model::LoweredProgram& p, const ApiOrder& hb,
-                                       bool scan_all, size_t limit);
+                                       bool scan_all, size_t limit,
+                                       const AccessIndex* index = nullptr);
 
 }  // namespace syncproof::properties::detail

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <tuple>
 #include <variant>
@@ -89,7 +90,8 @@ std::vector<EventId> begin_events(const LoweredProgram& p, uint32_t q, uint32_t 
   return memory_events(p, q, c, false);
 }
 
-namespace {
+// AccessGroups and OpTable have a name outside this file: ObligationTables keeps OpTables.
+namespace detail {
 
 // Some of a program's accesses grouped by the bytes they touch, plane and first level: accesses
 // come per resource, so "which of them touch these bytes" looks at one group per resource, not
@@ -223,6 +225,32 @@ class OpTable {
   std::vector<MateList::Indices> group_mates_;  // by group of gl2_: its mates' indices
   std::vector<std::tuple<EventId, size_t, uint32_t>> by_event_;  // (event, group, place), sorted
 };
+
+}  // namespace detail
+
+struct ObligationTables::Parts {
+  const LoweredProgram& p;
+  std::array<std::optional<OpTable>, 2> op_tables;    // by names_only
+  std::array<std::optional<ApiOrder>, 2> orders;      // by value_assumptions
+  std::array<std::optional<AccessIndex>, 2> indexes;  // over orders[value_assumptions]
+  const OpTable& ops(bool names_only) {
+    std::optional<OpTable>& o = op_tables[names_only];
+    if (!o) o.emplace(p, names_only);
+    return *o;
+  }
+  const ApiOrder& api(bool value_assumptions) {
+    std::optional<ApiOrder>& o = orders[value_assumptions];
+    if (!o) o.emplace(p, value_assumptions);
+    return *o;
+  }
+  const AccessIndex& index(bool value_assumptions) {
+    std::optional<AccessIndex>& x = indexes[value_assumptions];
+    if (!x) x.emplace(p, api(value_assumptions));
+    return *x;
+  }
+};
+
+namespace {
 
 // Where a write's data and a reader's path meet. When GL2 is not coherent between the render
 // back-ends and the other clients (target gl2-rb-coherent no, research §2.3), data crossing
@@ -392,7 +420,7 @@ void older_writes(const LoweredProgram& p, const OpTable& ops, const ApiOrder& h
 }
 
 Obligations visible(const LoweredProgram& p, const Property& prop, bool scan_all,
-                    bool value_assumptions, bool names_only) {
+                    bool value_assumptions, bool names_only, ObligationTables::Parts& t) {
   Obligations out;
   const Case& c = *p.source;
   uint32_t qa, ia, qb, ib;
@@ -400,9 +428,9 @@ Obligations visible(const LoweredProgram& p, const Property& prop, bool scan_all
     out.error = "unknown command label";
     return out;
   }
-  std::optional<ApiOrder> hb;
-  std::optional<AccessIndex> index;
-  const OpTable ops(p, names_only);
+  const ApiOrder* hb = nullptr;
+  const AccessIndex* index = nullptr;
+  const OpTable& ops = t.ops(names_only);
   for (uint32_t w : p.command(qa, ia).accesses)
     for (uint32_t r : p.command(qb, ib).accesses) {
       const MemAccess& aw = p.accesses[w];
@@ -412,9 +440,9 @@ Obligations visible(const LoweredProgram& p, const Property& prop, bool scan_all
       if (prop.resource && !on_resource(c, aw, *prop.resource)) continue;
       if (prop.resource && !on_resource(c, ar, *prop.resource)) continue;
       out.list.push_back(fresh_obligation(p, ops, w, r));
-      if (!hb) hb.emplace(p, value_assumptions);
-      if (!index && !scan_all) index.emplace(p, *hb);
-      older_writes(p, ops, *hb, index ? &*index : nullptr, w, r, out.list);
+      if (!hb) hb = &t.api(value_assumptions);
+      if (!index && !scan_all) index = &t.index(value_assumptions);
+      older_writes(p, ops, *hb, index, w, r, out.list);
     }
   if (hb) out.relies = hb->relies();
   if (out.list.empty())
@@ -487,12 +515,13 @@ Obligation pair_obligation(const LoweredProgram& p, const OpTable& ops, const Pa
 }
 
 Obligations no_hazards(const LoweredProgram& p, bool scan_all, bool value_assumptions,
-                       bool names_only, size_t limit) {
+                       bool names_only, size_t limit, ObligationTables::Parts& t) {
   Obligations out;
-  const OpTable ops(p, names_only);
-  ApiOrder hb(p, value_assumptions);
+  const OpTable& ops = t.ops(names_only);
+  const ApiOrder& hb = t.api(value_assumptions);
   out.relies = hb.relies();
-  const std::vector<PairQuestion> pairs = hazard_pairs(p, hb, scan_all, limit);
+  const std::vector<PairQuestion> pairs =
+      hazard_pairs(p, hb, scan_all, limit, scan_all ? nullptr : &t.index(value_assumptions));
   const size_t size = std::min(pairs.size(), limit == SIZE_MAX ? limit : limit + 1);
   if (names_only) {
     out.names.reserve(size);
@@ -507,8 +536,8 @@ Obligations no_hazards(const LoweredProgram& p, bool scan_all, bool value_assump
 // `names_only`: only the obligations' names, in Obligations::names (and for visible, the Fresh
 // ones made without line mates).
 Obligations obligations_with(const LoweredProgram& p, const Property& prop, bool scan_all,
-                             bool value_assumptions, bool names_only = false,
-                             size_t limit = SIZE_MAX) {
+                             ObligationTables::Parts& t, bool value_assumptions,
+                             bool names_only = false, size_t limit = SIZE_MAX) {
   auto only_names = [&](Obligations o) {
     if (names_only) {
       for (Obligation& x : o.list) o.names.push_back(std::move(x.name));
@@ -518,11 +547,11 @@ Obligations obligations_with(const LoweredProgram& p, const Property& prop, bool
   };
   switch (prop.kind) {
     case PropertyKind::Visible:
-      return only_names(visible(p, prop, scan_all, value_assumptions, names_only));
+      return only_names(visible(p, prop, scan_all, value_assumptions, names_only, t));
     case PropertyKind::Ordered:
       return only_names(ordered(p, prop));
     case PropertyKind::NoHazards:
-      return no_hazards(p, scan_all, value_assumptions, names_only, limit);
+      return no_hazards(p, scan_all, value_assumptions, names_only, limit, t);
     case PropertyKind::DeadlockFree:
       return {};
   }
@@ -531,14 +560,25 @@ Obligations obligations_with(const LoweredProgram& p, const Property& prop, bool
 
 }  // namespace
 
-Obligations obligations_for(const LoweredProgram& p, const Property& prop, bool scan_all) {
-  Obligations out = obligations_with(p, prop, scan_all, true);
+ObligationTables::ObligationTables(const LoweredProgram& p)
+    : parts_(std::make_unique<Parts>(Parts{p, {}, {}, {}})) {}
+ObligationTables::~ObligationTables() = default;
+const LoweredProgram& ObligationTables::program() const {
+  return parts_->p;
+}
+
+Obligations obligations_for(const LoweredProgram& p, const Property& prop, bool scan_all,
+                            ObligationTables* tables) {
+  std::optional<ObligationTables> own;
+  if (!tables || &tables->program() != &p) tables = &own.emplace(p);
+  ObligationTables::Parts& t = *tables->parts_;
+  Obligations out = obligations_with(p, prop, scan_all, t, true);
   if (out.relies && out.error.empty()) {
     // Whether the waits that rest on a value assumption changed the list: if they did, the
     // pairs it left out or the order it gave them hold only with those assumptions.
     // Without them, API order orders less, so the list is usually longer: made only until it is
     // (at a 20,000-command frame, a complete one held 3 million races, 839 MB).
-    Obligations without = obligations_with(p, prop, scan_all, false, true, out.list.size());
+    Obligations without = obligations_with(p, prop, scan_all, t, false, true, out.list.size());
     std::vector<std::string_view> names;
     for (const Obligation& o : out.list) names.push_back(o.name);
     std::sort(names.begin(), names.end());

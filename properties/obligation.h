@@ -275,11 +275,34 @@ inline void count_left(std::span<const Obligation> rest, int& failing, int& unde
   for (const Obligation& o : rest) ++(o.always_violated() ? failing : undecided);
 }
 
+// What the obligations of one program's properties are made from: its cache operations by level
+// with its writes' line mates (for whole obligations, and for names only), its API order (with
+// and without the waits that rest on a value assumption) and the index of its accesses over
+// each. Each is a pass over the whole program, and a property asks for two sets (21 ms a
+// property at a 50,000-command frame, whose case asks for eight): made when first asked for,
+// and kept for the program's next property. They only describe the program, so obligations made
+// from kept tables are those made from fresh ones.
+class ObligationTables {
+ public:
+  explicit ObligationTables(const model::LoweredProgram& p);
+  ~ObligationTables();
+  ObligationTables(const ObligationTables&) = delete;
+  ObligationTables& operator=(const ObligationTables&) = delete;
+  const model::LoweredProgram& program() const;
+  struct Parts;  // properties/obligation.cpp
+
+ private:
+  std::unique_ptr<Parts> parts_;
+  friend Obligations obligations_for(const model::LoweredProgram&, const model::Property&, bool,
+                                     ObligationTables*);
+};
+
 // scan_all: find the no-hazards pairs and the shadowing writes of no-hazards and visible by
 // testing every pair and every access, as before the index (properties/access_index.h); the tests
-// check both give the same list.
+// check both give the same list. `tables`: the program's tables, kept by the caller across its
+// properties (none, or another program's: made for this call).
 Obligations obligations_for(const model::LoweredProgram& p, const model::Property& prop,
-                            bool scan_all = false);
+                            bool scan_all = false, ObligationTables* tables = nullptr);
 
 // Helpers shared with the engines.
 Freshness freshness(const model::LoweredProgram& p, uint32_t write, uint32_t read);

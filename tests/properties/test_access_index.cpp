@@ -143,6 +143,20 @@ TEST_CASE("visible from the access index: the scan's obligations, in its order" 
     if (pr.has_errors()) continue;
     const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
     CAPTURE(text);
+    // The engines keep one program's tables across its properties: every list made from them is
+    // the one made from fresh tables, whatever was asked before.
+    properties::ObligationTables tables(p);
+    auto same = [](const properties::Obligations& x, const properties::Obligations& y) {
+      CHECK(x.error == y.error);
+      CHECK(x.relies == y.relies);
+      REQUIRE(x.list.size() == y.list.size());
+      for (size_t i = 0; i < x.list.size(); ++i) {
+        REQUIRE(x.list[i].name == y.list[i].name);
+        REQUIRE(x.list[i].kind == y.list[i].kind);
+        CHECK(x.list[i].fresh.mates.size() == y.list[i].fresh.mates.size());
+        CHECK(x.list[i].fresh.steps.size() == y.list[i].fresh.steps.size());
+      }
+    };
     for (uint32_t a = 0; a < labelled; ++a)
       for (uint32_t b = 0; b < labelled; ++b) {
         model::Property prop;
@@ -152,6 +166,8 @@ TEST_CASE("visible from the access index: the scan's obligations, in its order" 
         const auto scanned = properties::obligations_for(p, prop, true);
         CAPTURE(prop.from);
         CAPTURE(prop.to);
+        same(properties::obligations_for(p, prop, false, &tables), indexed);
+        same(properties::obligations_for(p, prop, true, &tables), scanned);
         CHECK(indexed.error == scanned.error);
         CHECK(indexed.relies == scanned.relies);
         REQUIRE(indexed.list.size() == scanned.list.size());
@@ -161,8 +177,63 @@ TEST_CASE("visible from the access index: the scan's obligations, in its order" 
         }
         properties += indexed.error.empty();
       }
+    model::Property hazards;
+    hazards.kind = model::PropertyKind::NoHazards;
+    same(properties::obligations_for(p, hazards, false, &tables),
+         properties::obligations_for(p, hazards));
   }
   MESSAGE(fmt::format("{} visible properties, {} older-write obligations", properties, older));
   CHECK(properties > 2000);
   CHECK(older > 1000);
+}
+
+// The same where the lists rest on a value assumption (the wait's EQUAL 1 passes the initial
+// word unless it is 0: A-INITIAL-ZERO), so that obligations_for also makes the list without the
+// waits that rest on it, from the tables for names only and the API order without them: asked in
+// either order, with one program's tables kept, each property's list is the fresh one.
+TEST_CASE("obligations from kept tables: the lists from fresh ones, value assumptions too") {
+  auto pr = lang::parse_case("kept-tables.sync", R"(queue gfx graphics
+queue acs compute
+buffer lights 0x10000 0x4000
+label ready 0x300000
+on acs:
+  produce: Dispatch writes lights as uav
+  SyncBottomOfPipeX(CS_PARTIAL_FLUSH, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  Write32BitValueBottomOfPipe2X(ready, 1, NONE, NONE, NONE)
+on gfx:
+  Wait32BitValueX(ready, EQUAL, 1)
+  SyncTopOfPipeX(VCACHE_INVALIDATE | GL1_INVALIDATE, NONE, 0, D3D12XBOX_FLUSH_RANGE_ALL)
+  consume: Dispatch reads lights as srv
+  rewrite: Dispatch writes lights as uav
+prove visible produce -> consume
+prove no-hazards
+)");
+  REQUIRE(!pr.has_errors());
+  const model::LoweredProgram p = model::lower(pr.c, model::config_for(pr.c, std::nullopt, {}));
+  const auto& props = pr.c.properties;
+  REQUIRE(props.size() == 2);
+  std::vector<properties::Obligations> fresh;
+  for (const auto& prop : props) fresh.push_back(properties::obligations_for(p, prop));
+  for (const auto& f : fresh) {
+    CHECK(f.error.empty());
+    CHECK(!f.list.empty());
+  }
+  // Without the wait, the no-hazards list has a race for an ordered pair: it rests on
+  // A-INITIAL-ZERO (the second list was made, and differs).
+  CHECK(fresh[1].relies != 0);
+  for (const bool reversed : {false, true}) {
+    CAPTURE(reversed);
+    properties::ObligationTables tables(p);
+    for (size_t k = 0; k < props.size(); ++k) {
+      const size_t i = reversed ? props.size() - 1 - k : k;
+      const auto kept = properties::obligations_for(p, props[i], false, &tables);
+      CAPTURE(i);
+      CHECK(kept.relies == fresh[i].relies);
+      REQUIRE(kept.list.size() == fresh[i].list.size());
+      for (size_t j = 0; j < kept.list.size(); ++j) {
+        CHECK(kept.list[j].name == fresh[i].list[j].name);
+        CHECK(kept.list[j].fresh.mates.size() == fresh[i].list[j].fresh.mates.size());
+      }
+    }
+  }
 }
