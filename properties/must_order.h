@@ -267,6 +267,7 @@ class MustOrder {
   // read, hundreds at a frame: from the accesses themselves that was a cache miss each).
   std::vector<model::EventId> arrive_;
   std::vector<uint64_t> path_key_;
+  std::vector<uint32_t> arrive_at_;  // by access: its arrival's search position (none: UINT32_MAX)
   std::vector<uint8_t> linked_;
   uint32_t stamp_ = 0;
   // Whether write `a`'s arrival reaches the next write of its group's on a guard-free path.

@@ -89,8 +89,12 @@ void MustOrder::build_mate_links() {
   prev_mate_.assign(p_.accesses.size(), kNoMate);
   linked_.assign(p_.accesses.size(), kUnknown);
   arrive_.resize(p_.accesses.size()), path_key_.resize(p_.accesses.size());
-  for (uint32_t i = 0; i < p_.accesses.size(); ++i)
-    arrive_[i] = p_.accesses[i].arrive, path_key_[i] = path_key(p_.accesses[i].path);
+  arrive_at_.resize(p_.accesses.size());
+  for (uint32_t i = 0; i < p_.accesses.size(); ++i) {
+    const EventId a = p_.accesses[i].arrive;
+    arrive_[i] = a, path_key_[i] = path_key(p_.accesses[i].path);
+    arrive_at_[i] = a == kNoEvent ? UINT32_MAX : spos_[a];
+  }
   // The writes through GL2 by access group (the bytes, plane and first level they write, as
   // properties/obligation.cpp groups a read's mates): a read's mates hold whole groups.
   std::map<std::tuple<uint64_t, uint64_t, Plane, Level>, uint32_t> last;
@@ -140,15 +144,15 @@ bool MustOrder::linked_mates_clean(const Freshness& f, uint32_t op, uint64_t lo,
   if (!links_built_) build_mate_links();
   const EventId op_ev = p_.cache_ops[op].ev;
   const MemAccess& w = p_.accesses[f.write];
+  const uint64_t write_path = path_key(w.path);
   // A mate's mark this call: after the operation, or in memory no later than the write.
   const uint32_t after = ++stamp_, before = ++stamp_;
   // A mate arriving past the operation in search order cannot be before the write (which is
   // before the operation), and one arriving before it cannot be after it.
   const uint32_t op_at = spos_[op_ev];
   for (const LineMate& m : f.mates) {
-    if (m.hi < lo || hi < m.lo) continue;
-    const EventId arrive = p_.accesses[m.access].arrive;
-    if (spos_[arrive] <= op_at) continue;
+    if (m.hi < lo || hi < m.lo || arrive_at_[m.access] <= op_at) continue;
+    const EventId arrive = arrive_[m.access];
     const uint32_t prev = prev_mate_[m.access];
     if (prev != kNoMate && mark_[prev] == after && linked(prev)) {
       mark_[m.access] = after;
@@ -163,11 +167,10 @@ bool MustOrder::linked_mates_clean(const Freshness& f, uint32_t op, uint64_t lo,
   }
   for (auto it = f.mates.rbegin(); it != f.mates.rend(); ++it) {
     const LineMate& m = *it;
-    if (m.hi < lo || hi < m.lo) continue;
-    const EventId arrive = p_.accesses[m.access].arrive;
-    if (spos_[arrive] > op_at) continue;
+    if (m.hi < lo || hi < m.lo || arrive_at_[m.access] > op_at) continue;
+    const EventId arrive = arrive_[m.access];
     const uint32_t next = next_mate_[m.access];
-    const bool own_path = same_path(p_.accesses[m.access].path, w.path);
+    const bool own_path = path_key_[m.access] == write_path;
     if (own_path && next != kNoMate && (next == f.write || mark_[next] == before) &&
         linked(m.access)) {
       mark_[m.access] = before;
