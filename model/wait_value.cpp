@@ -275,9 +275,46 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
     const std::array<int, 2> initial{kInitialPart, kInitialPart};
     out.initial = poll_outcome(w, std::span<const int>(initial.data(), w.parts), cfg);
     // A known value passes or fails for certain, so a writer may pass exactly when it must.
+    // known_outcome's comparison chosen once, not per writer: a frame's waits on one fence each
+    // look at most of its signals.
     out.may.reserve(w.writers.size());
-    for (uint32_t k = 0; k < w.writers.size(); ++k)
-      if (known_outcome(w, w.writers[k]).can_sat) out.may.push_back(k);
+    const WaitWriter* x = w.writers.items().data();
+    const auto n = static_cast<uint32_t>(w.writers.size());
+    const uint64_t ref = w.ref;
+    auto keep = [&](auto pass) {
+      if (w.parts == 1) {
+        for (uint32_t k = 0; k < n; ++k)
+          if (pass(x[k].value[0])) out.may.push_back(k);
+      } else {
+        for (uint32_t k = 0; k < n; ++k)
+          if (pass(x[k].value[0] | (x[k].value[1] << w.part_bits))) out.may.push_back(k);
+      }
+    };
+    switch (w.cmp) {
+      case Comparison::Never:
+        break;
+      case Comparison::Always:
+        keep([](uint64_t) { return true; });
+        break;
+      case Comparison::Less:
+        keep([ref](uint64_t v) { return v < ref; });
+        break;
+      case Comparison::LessEqual:
+        keep([ref](uint64_t v) { return v <= ref; });
+        break;
+      case Comparison::Greater:
+        keep([ref](uint64_t v) { return v > ref; });
+        break;
+      case Comparison::GreaterEqual:
+        keep([ref](uint64_t v) { return v >= ref; });
+        break;
+      case Comparison::Equal:
+        keep([ref](uint64_t v) { return v == ref; });
+        break;
+      case Comparison::NotEqual:
+        keep([ref](uint64_t v) { return v != ref; });
+        break;
+    }
     out.trivially_monotone = out.may.size() == w.writers.size();
     out.must = out.may;
     out.known = true;
