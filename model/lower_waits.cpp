@@ -7,6 +7,7 @@
 #include <queue>
 
 #include "model/lower_impl.h"
+#include "util/csr.h"
 
 namespace syncproof::model::detail {
 
@@ -151,12 +152,13 @@ void Lowerer::resolve_waits() {
 
 std::optional<uint32_t> Lowerer::path_guards(EventId a, EventId b) {
   if (auto it = path_memo_.find({a, b}); it != path_memo_.end()) return it->second;
-  if (order_out_.empty()) {
+  if (topo_.empty()) {
     const size_t n = out_.events.size();
-    order_out_.resize(n);
     std::vector<uint32_t> preds(n, 0);
-    for (uint32_t i = 0; i < out_.orders.size(); ++i)
-      order_out_[out_.orders[i].before].push_back(i), ++preds[out_.orders[i].after];
+    for (const Order& o : out_.orders) ++preds[o.after];
+    util::csr_of(
+        n, out_.orders.size(), [&](size_t i) { return out_.orders[i].before; },
+        [](size_t i) { return static_cast<uint32_t>(i); }, &order_start_, &order_out_);
     // Kahn's algorithm taking the least event first, so that a queue's events stay close.
     topo_.assign(n, UINT32_MAX);
     std::priority_queue<EventId, std::vector<EventId>, std::greater<>> ready;
@@ -166,8 +168,9 @@ std::optional<uint32_t> Lowerer::path_guards(EventId a, EventId b) {
       const EventId e = ready.top();
       ready.pop();
       topo_[e] = next;
-      for (uint32_t oi : order_out_[e])
-        if (--preds[out_.orders[oi].after] == 0) ready.push(out_.orders[oi].after);
+      for (uint32_t i = order_start_[e]; i < order_start_[e + 1]; ++i)
+        if (--preds[out_.orders[order_out_[i]].after] == 0)
+          ready.push(out_.orders[order_out_[i]].after);
     }
   }
   const uint32_t bound = topo_[b];
@@ -183,7 +186,8 @@ std::optional<uint32_t> Lowerer::path_guards(EventId a, EventId b) {
     const EventId u = q.front();
     q.pop_front();
     if (u == b) break;
-    for (uint32_t oi : order_out_[u]) {
+    for (uint32_t i = order_start_[u]; i < order_start_[u + 1]; ++i) {
+      const uint32_t oi = order_out_[i];
       const Order& o = out_.orders[oi];
       const uint32_t c = path_cost_[u] + (o.guard.id ? 1u : 0u);
       if (c >= path_cost_[o.after] || (bound != UINT32_MAX && topo_[o.after] > bound)) continue;
