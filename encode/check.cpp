@@ -341,7 +341,7 @@ CaseResult check_lowered(const Case& c, const LoweredProgram& p, const CheckOpti
     deadlock_ms = ms_since(td);
   }
   properties::MustOrder fast(p);
-  properties::ObligationTables tables(p);
+  properties::PropertyObligations obligations(p, c.properties);
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Property& prop = c.properties[i];
     auto tp = std::chrono::steady_clock::now();
@@ -360,7 +360,7 @@ CaseResult check_lowered(const Case& c, const LoweredProgram& p, const CheckOpti
           "vacuous: the model allows no complete execution of this case (a wait can never be "
           "satisfied; check deadlock-free)"};
     } else {
-      auto obs = properties::obligations_for(p, prop, false, &tables);
+      auto obs = obligations.of(i);
       // A proof that the hang rule turns into unknown lists nothing: no minimization for it.
       CheckOptions property_opt = opt;
       if (!monotone && !std::holds_alternative<properties::Proved>(deadlock_verdict()))

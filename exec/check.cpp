@@ -202,7 +202,7 @@ properties::CaseResult check_lowered(const Case& c, const LoweredProgram& p, con
     deadlock_verdict_of();
     deadlock_ms = ms_since(td);
   }
-  properties::ObligationTables tables(p);
+  properties::PropertyObligations obligations(p, c.properties);
   for (size_t i = 0; i < c.properties.size(); ++i) {
     const Property& prop = c.properties[i];
     auto tp = std::chrono::steady_clock::now();
@@ -216,7 +216,7 @@ properties::CaseResult check_lowered(const Case& c, const LoweredProgram& p, con
           "vacuous: the model allows no complete execution of this case (a wait can never be "
           "satisfied; check deadlock-free)"};
     } else {
-      auto obs = properties::obligations_for(p, prop, false, &tables);
+      auto obs = obligations.of(i);
       // A proof that the hang rule turns into unknown lists nothing: no minimization for it.
       ExecOptions property_opt = opt;
       if (!monotone && !std::holds_alternative<properties::Proved>(deadlock_verdict_of()))

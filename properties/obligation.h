@@ -297,6 +297,23 @@ class ObligationTables {
                                      ObligationTables*);
 };
 
+// The obligations of a case's properties, one at a time, from one set of tables (above) that is
+// let go once the last property that has obligations has had them: a frame's no-hazards
+// decision, its largest, runs after that (the tables were 12 MB of the executor's peak at
+// 50,000 commands).
+class PropertyObligations {
+ public:
+  PropertyObligations(const model::LoweredProgram& p, const std::vector<model::Property>& props);
+  // obligations_for(p, props[i]).
+  Obligations of(size_t i);
+
+ private:
+  const model::LoweredProgram& p_;
+  const std::vector<model::Property>& props_;
+  std::unique_ptr<ObligationTables> tables_;
+  size_t last_ = 0;  // the last property with obligations (not deadlock-free)
+};
+
 // scan_all: find the no-hazards pairs and the shadowing writes of no-hazards and visible by
 // testing every pair and every access, as before the index (properties/access_index.h); the tests
 // check both give the same list. `tables`: the program's tables, kept by the caller across its

@@ -221,6 +221,14 @@ prove no-hazards
   // Without the wait, the no-hazards list has a race for an ordered pair: it rests on
   // A-INITIAL-ZERO (the second list was made, and differs).
   CHECK(fresh[1].relies != 0);
+  // As the engines ask: in order, the tables let go after the last (no-hazards).
+  properties::PropertyObligations in_order(p, props);
+  for (size_t i = 0; i < props.size(); ++i) {
+    const auto got = in_order.of(i);
+    CHECK(got.relies == fresh[i].relies);
+    REQUIRE(got.list.size() == fresh[i].list.size());
+    for (size_t j = 0; j < got.list.size(); ++j) CHECK(got.list[j].name == fresh[i].list[j].name);
+  }
   for (const bool reversed : {false, true}) {
     CAPTURE(reversed);
     properties::ObligationTables tables(p);
