@@ -54,7 +54,13 @@ std::shared_ptr<const std::vector<uint32_t>> MustOrder::positions_of(const Lower
     const WaitRule& r = p.waits[w];
     if (r.initial.can_sat || r.candidates.empty()) continue;
     ++missing[r.wait], rule_done[w] = 0;
-    for (EventId c : r.candidates) rule_of.push_back({c, w});
+    // Writers the orders land in event order (WaitRule::chained): no candidate completes before
+    // the first one, so that one alone completes the rule, at the same place (a frame's waits
+    // each list most signals of their fence: 2.9 million pairs at 50,000 commands).
+    if (r.chained)
+      rule_of.push_back({*std::min_element(r.candidates.begin(), r.candidates.end()), w});
+    else
+      for (EventId c : r.candidates) rule_of.push_back({c, w});
   }
   std::vector<uint32_t> succ_start, succ_to, rof_start, rof;
   csr(n, succ, &succ_start, &succ_to);
