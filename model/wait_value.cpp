@@ -70,7 +70,7 @@ bool covers(const WaitWriter& w, size_t part) {
 // A word every writer of which gives every part a known value (fence signals, label value writes
 // of the whole word), with few enough states to walk: every state but the initial one is one
 // writer's value in all parts (possible() rules out mixing two writers, or a writer and the
-// initial value), so a poll there is one comparison with a known value (known_outcome). The
+// initial value), so a poll there is one comparison with a known value (known_passes). The
 // analyses below take this path for what would otherwise be a ValueSet per writer per wait.
 bool plain(const PolledWord& w) {
   if (w.too_many_states) return false;
@@ -82,36 +82,43 @@ bool plain(const PolledWord& w) {
   return total <= kMaxPollStates;
 }
 
-// The outcome of a poll of a plain word holding writer x's value: what outcome() gives for a
-// ValueSet that knows every part (min() == max() == the value, no timestamp).
-PollOutcome known_outcome(const PolledWord& w, const WaitWriter& x) {
-  const uint64_t v = w.parts == 1 ? x.value[0] : x.value[0] | (x.value[1] << w.part_bits);
-  bool sat = false;
+// For a plain word: f(k, pass) for writers order[0], order[1], ... in turn (every writer in index
+// order when `all`), `pass` whether a poll of the word holding writer k's value passes: what
+// outcome() gives for a ValueSet that knows every part (min() == max() == the value, no
+// timestamp), a pass or a fail for certain. The comparison is chosen once, not per writer: a
+// frame's waits on one fence each look at most of its signals, in every lowering and in the
+// executor's rules.
+template <class F>
+void known_passes(const PolledWord& w, std::span<const uint32_t> order, bool all, F f) {
+  const WaitWriter* x = w.writers.items().data();
+  const size_t n = all ? w.writers.size() : order.size();
+  const uint64_t ref = w.ref;
+  auto walk = [&](auto pass) {
+    for (size_t i = 0; i < n; ++i) {
+      const uint32_t k = all ? static_cast<uint32_t>(i) : order[i];
+      const uint64_t v =
+          w.parts == 1 ? x[k].value[0] : x[k].value[0] | (x[k].value[1] << w.part_bits);
+      f(k, pass(v));
+    }
+  };
   switch (w.cmp) {
     case Comparison::Never:
-      return {false, true};
+      return walk([](uint64_t) { return false; });
     case Comparison::Always:
-      return {true, false};
+      return walk([](uint64_t) { return true; });
     case Comparison::Less:
-      sat = v < w.ref;
-      break;
+      return walk([ref](uint64_t v) { return v < ref; });
     case Comparison::LessEqual:
-      sat = v <= w.ref;
-      break;
+      return walk([ref](uint64_t v) { return v <= ref; });
     case Comparison::Greater:
-      sat = v > w.ref;
-      break;
+      return walk([ref](uint64_t v) { return v > ref; });
     case Comparison::GreaterEqual:
-      sat = v >= w.ref;
-      break;
+      return walk([ref](uint64_t v) { return v >= ref; });
     case Comparison::Equal:
-      sat = v == w.ref;
-      break;
+      return walk([ref](uint64_t v) { return v == ref; });
     case Comparison::NotEqual:
-      sat = v != w.ref;
-      break;
+      return walk([ref](uint64_t v) { return v != ref; });
   }
-  return {sat, !sat};
 }
 
 // Whether a combination of part states can occur: a writer of several parts gives them all its
@@ -275,46 +282,10 @@ WaitValues analyze(const PolledWord& w, ValueConfig cfg) {
     const std::array<int, 2> initial{kInitialPart, kInitialPart};
     out.initial = poll_outcome(w, std::span<const int>(initial.data(), w.parts), cfg);
     // A known value passes or fails for certain, so a writer may pass exactly when it must.
-    // known_outcome's comparison chosen once, not per writer: a frame's waits on one fence each
-    // look at most of its signals.
     out.may.reserve(w.writers.size());
-    const WaitWriter* x = w.writers.items().data();
-    const auto n = static_cast<uint32_t>(w.writers.size());
-    const uint64_t ref = w.ref;
-    auto keep = [&](auto pass) {
-      if (w.parts == 1) {
-        for (uint32_t k = 0; k < n; ++k)
-          if (pass(x[k].value[0])) out.may.push_back(k);
-      } else {
-        for (uint32_t k = 0; k < n; ++k)
-          if (pass(x[k].value[0] | (x[k].value[1] << w.part_bits))) out.may.push_back(k);
-      }
-    };
-    switch (w.cmp) {
-      case Comparison::Never:
-        break;
-      case Comparison::Always:
-        keep([](uint64_t) { return true; });
-        break;
-      case Comparison::Less:
-        keep([ref](uint64_t v) { return v < ref; });
-        break;
-      case Comparison::LessEqual:
-        keep([ref](uint64_t v) { return v <= ref; });
-        break;
-      case Comparison::Greater:
-        keep([ref](uint64_t v) { return v > ref; });
-        break;
-      case Comparison::GreaterEqual:
-        keep([ref](uint64_t v) { return v >= ref; });
-        break;
-      case Comparison::Equal:
-        keep([ref](uint64_t v) { return v == ref; });
-        break;
-      case Comparison::NotEqual:
-        keep([ref](uint64_t v) { return v != ref; });
-        break;
-    }
+    known_passes(w, {}, true, [&](uint32_t k, bool pass) {
+      if (pass) out.may.push_back(k);
+    });
     out.trivially_monotone = out.may.size() == w.writers.size();
     out.must = out.may;
     out.known = true;
@@ -397,7 +368,7 @@ ChainMonotone::ChainMonotone(const PolledWord& w, std::span<const uint32_t> chai
     : w_(w),
       chain_(chain),
       known_((in_order ? in_order->known : plain(w)) && chain.size() == w.writers.size()) {
-  // Each poll after the first passes or fails for certain (known_outcome), whatever the
+  // Each poll after the first passes or fails for certain (known_passes), whatever the
   // configuration.
   if (known_ && in_order) {
     // Along 0, 1, 2, ...: no writer fails after one passes when the passing ones are a suffix.
@@ -409,11 +380,11 @@ ChainMonotone::ChainMonotone(const PolledWord& w, std::span<const uint32_t> chai
   }
   bool passed = false;
   closed_ = all_pass_ = true;
-  for (size_t i = 0; known_ && i < chain.size(); ++i) {
-    const bool pass = known_outcome(w, w.writers[chain[i]]).can_sat;
-    if (!pass) closed_ = closed_ && !passed, all_pass_ = false;
-    passed = passed || pass;
-  }
+  if (known_)
+    known_passes(w, chain, false, [&](uint32_t, bool pass) {
+      if (!pass) closed_ = closed_ && !passed, all_pass_ = false;
+      passed = passed || pass;
+    });
 }
 
 bool ChainMonotone::operator()(ValueConfig cfg) const {
