@@ -152,6 +152,17 @@ bool reference_chain_monotone(const PolledWord& w, std::span<const uint32_t> cha
   return true;
 }
 
+// may_pass_after_a_write by its definition: some state after a write (not every part initial)
+// may pass, or there are too many states to tell.
+bool reference_may_pass(const PolledWord& w, ValueConfig c) {
+  bool may = false;
+  const bool ok = for_each_poll_state(w, [&](std::span<const int> st) {
+    const bool initial = std::all_of(st.begin(), st.end(), [](int x) { return x == kInitialPart; });
+    may = may || (!initial && poll_outcome(w, st, c).can_sat);
+  });
+  return !ok || may;
+}
+
 // A word whose writers all give every part a known value (fence signals, value writes of the
 // whole word): the shape analyze() and chain_monotone() decide by one comparison per writer.
 PolledWord random_known_word(std::mt19937_64& rng) {
@@ -193,6 +204,7 @@ TEST_CASE("analyze, analyze_again, chain_monotone: as their definitions over eve
     for (ValueConfig c : configs) {
       CAPTURE(i);
       CHECK(same(analyze(w, c), reference_analyze(w, c)));
+      CHECK(may_pass_after_a_write(w, c) == reference_may_pass(w, c));
       const bool m = chain_monotone(w, chain, c);
       CHECK(m == reference_chain_monotone(w, chain, c));
       CHECK(hinted(c) == m);
