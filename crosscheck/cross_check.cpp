@@ -148,12 +148,17 @@ struct Replayer {
 
 CrossResult cross_check(const Case& c, const encode::CheckOptions& smt, const exec::ExecOptions& ex,
                         std::shared_ptr<solver::ContextPool> replays) {
-  CrossResult out;
   // One lowering for both engines and the replays (when both options select the same model, as
   // the command line's always do); its time is the SMT engine's, as when it runs alone.
   const auto t0 = std::chrono::steady_clock::now();
   const LoweredProgram p = lower(c, config_for(c, smt.profile, smt.assume, smt.target));
-  const double lowering = properties::ms_since(t0);
+  return cross_check(c, p, properties::ms_since(t0), smt, ex, std::move(replays));
+}
+
+CrossResult cross_check(const Case& c, const LoweredProgram& p, double lowering,
+                        const encode::CheckOptions& smt, const exec::ExecOptions& ex,
+                        std::shared_ptr<solver::ContextPool> replays) {
+  CrossResult out;
   out.smt = encode::check_case(c, p, smt);
   out.smt.ms += lowering, out.smt.prepare_ms += lowering;
   out.exec = p.config == config_for(c, ex.profile, ex.assume, ex.target)

@@ -40,6 +40,11 @@ struct CrossResult {
 CrossResult cross_check(const model::Case& c, const encode::CheckOptions& smt,
                         const exec::ExecOptions& ex,
                         std::shared_ptr<solver::ContextPool> replays = {});
+// The same on a lowering already made under the SMT options (`lowering_ms`: its time, the SMT
+// engine's as above).
+CrossResult cross_check(const model::Case& c, const model::LoweredProgram& p, double lowering_ms,
+                        const encode::CheckOptions& smt, const exec::ExecOptions& ex,
+                        std::shared_ptr<solver::ContextPool> replays = {});
 
 // The verdict both engines should agree on for a problem's property: "refute" when a
 // counterexample is confirmed by the other engine's independent check (the SMT model replays on

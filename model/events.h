@@ -296,6 +296,27 @@ LoweredProgram lower(const Case& c, const ModelConfig& config);
 // waits and signals): for caps on a case's size.
 size_t lowered_events(const Case& c, const ModelConfig& config);
 
+namespace detail {
+class Lowerer;
+}
+// lower(c, config) in two steps, for a caller that caps a case's size before the quadratic part
+// and then checks it: the commands' events, orders and accesses when made (events()), then what
+// the waits read (finish(), once). So the case is lowered once, not once to count its events and
+// again to check it.
+class StagedLowering {
+ public:
+  StagedLowering(const Case& c, const ModelConfig& config);
+  ~StagedLowering();
+  StagedLowering(const StagedLowering&) = delete;
+  StagedLowering& operator=(const StagedLowering&) = delete;
+  size_t events() const;
+  LoweredProgram finish();
+
+ private:
+  std::unique_ptr<LoweredProgram> p_;
+  std::unique_ptr<detail::Lowerer> lowerer_;
+};
+
 // The configuration a case asks for (profile, assume, target), with command-line overrides
 // applied on top. Unknown names have been rejected by the linter.
 // `target_overrides`: --target values (NAME or KEY=VALUE, model/targets.h), applied in order after

@@ -442,20 +442,35 @@ void Lowerer::lower_host(const Command& cmd) {
 }  // namespace detail
 
 LoweredProgram lower(const Case& c, const ModelConfig& config) {
-  LoweredProgram p;
-  detail::Lowerer(c, config, p).run();
+  return StagedLowering(c, config).finish();
+}
+
+size_t lowered_events(const Case& c, const ModelConfig& config) {
+  return StagedLowering(c, config).events();
+}
+
+StagedLowering::StagedLowering(const Case& c, const ModelConfig& config)
+    : p_(std::make_unique<LoweredProgram>()),
+      lowerer_(std::make_unique<detail::Lowerer>(c, config, *p_)) {
+  lowerer_->lower_commands();
+}
+
+StagedLowering::~StagedLowering() = default;
+
+size_t StagedLowering::events() const {
+  return p_->events.size();
+}
+
+LoweredProgram StagedLowering::finish() {
+  lowerer_->analyse_waits();
+  lowerer_.reset();
+  LoweredProgram p = std::move(*p_);
   // The lists grew by doubling: their spare capacity lives as long as the program, beside every
   // engine's structures (at 50,000 commands, about 20 MB of the engines' peaks).
   p.events.shrink_to_fit(), p.orders.shrink_to_fit(), p.waits.shrink_to_fit();
   p.cache_ops.shrink_to_fit(), p.accesses.shrink_to_fit();
   for (auto& q : p.commands) q.shrink_to_fit();
   return p;
-}
-
-size_t lowered_events(const Case& c, const ModelConfig& config) {
-  LoweredProgram p;
-  detail::Lowerer(c, config, p).lower_commands();
-  return p.events.size();
 }
 
 ModelConfig config_for(const Case& c, std::optional<Profile> profile_override,

@@ -92,8 +92,9 @@ class Lowerer {
   Lowerer(const Case& c, const ModelConfig& cfg, LoweredProgram& out);
   void run();
   // The commands' events, orders and accesses, without the waits' value analysis (run() is this,
-  // then resolve_waits()).
+  // then analyse_waits()).
   void lower_commands();
+  void analyse_waits() { resolve_waits(); }
 
  private:
   // events and constraints

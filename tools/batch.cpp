@@ -92,14 +92,17 @@ void check_into(CaseOutcome& o, EngineRun& engines, const lang::CaseInput& in,
     e.c = std::move(pr.c);
     return;
   }
+  std::optional<model::LoweredProgram> lowered;
+  double lowering_ms = 0;
   if (auto over = over_caps(pr.c, engines.smt.profile, engines.smt.assume, engines.smt.target,
-                            limits.caps, size)) {
+                            limits.caps, size, &lowered, &lowering_ms)) {
     e.status = report::CaseStatus::Rejected;
     e.message = *over;
     e.c = std::move(pr.c);
     return;
   }
-  e.result = run_engines(engines, pr.c);
+  e.result = run_engines(engines, pr.c, lowered ? &*lowered : nullptr, lowering_ms);
+  lowered.reset();
   if (synth) {
     synth::attach_fixes(pr.c, e.result, synth->fixes, synth->opt);
     e.redundant = redundant_report(pr.c, e.result, *synth);

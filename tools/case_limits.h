@@ -12,6 +12,7 @@
 
 #include "model/assumptions.h"
 #include "model/case.h"
+#include "model/events.h"
 
 namespace syncproof::cli {
 
@@ -31,10 +32,14 @@ struct CaseSize {
 // Counts the case's commands and, when they are within the cap, lowers it (with the profile,
 // assumptions and target settings the engines will use: a target changes what a barrier
 // lowers to) to count its events. Returns the message for a case over a cap ("the case has ...,
-// over the cap of ...: not checked"), nullopt otherwise.
+// over the cap of ...: not checked"), nullopt otherwise. Within the caps, `lowered` (when given)
+// receives the whole lowering, the waits' analysis made after the count (model::StagedLowering),
+// for the engines to check without lowering the case again; `lowering_ms` its time.
 std::optional<std::string> over_caps(const model::Case& c, std::optional<model::Profile> profile,
                                      const std::vector<std::pair<bool, std::string>>& assume,
                                      const std::vector<std::string>& target, const CaseCaps& caps,
-                                     CaseSize& size);
+                                     CaseSize& size,
+                                     std::optional<model::LoweredProgram>* lowered = nullptr,
+                                     double* lowering_ms = nullptr);
 
 }  // namespace syncproof::cli

@@ -32,6 +32,10 @@ struct EngineRun {
 // Checks one case. The result to report per property is the SMT engine's under `both` (the
 // executor's only where the SMT engine gave up); every problem is counted and its report (with
 // both engines' verdicts and traces) left in run.problems for the caller to report.
-properties::CaseResult run_engines(EngineRun& run, const model::Case& c);
+// `lowered`: the case already lowered under the SMT engine's options (tools/case_limits.h), in
+// `lowering_ms`; counted in the engines' times as their own lowering is.
+properties::CaseResult run_engines(EngineRun& run, const model::Case& c,
+                                   const model::LoweredProgram* lowered = nullptr,
+                                   double lowering_ms = 0);
 
 }  // namespace syncproof::cli
