@@ -302,7 +302,7 @@ class Lowerer;
 // lower(c, config) in two steps, for a caller that caps a case's size before the quadratic part
 // and then checks it: the commands' events, orders and accesses when made (events()), then what
 // the waits read (finish(), once). So the case is lowered once, not once to count its events and
-// again to check it.
+// again to check it. The case must outlive it (the lowering reads it until finish()).
 class StagedLowering {
  public:
   StagedLowering(const Case& c, const ModelConfig& config);
@@ -313,6 +313,9 @@ class StagedLowering {
   LoweredProgram finish();
 
  private:
+  // The lowering reads the configuration until finish(): a copy, as a caller may pass a
+  // temporary (config_for's result).
+  ModelConfig config_;
   std::unique_ptr<LoweredProgram> p_;
   std::unique_ptr<detail::Lowerer> lowerer_;
 };

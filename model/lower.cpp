@@ -450,8 +450,9 @@ size_t lowered_events(const Case& c, const ModelConfig& config) {
 }
 
 StagedLowering::StagedLowering(const Case& c, const ModelConfig& config)
-    : p_(std::make_unique<LoweredProgram>()),
-      lowerer_(std::make_unique<detail::Lowerer>(c, config, *p_)) {
+    : config_(config),
+      p_(std::make_unique<LoweredProgram>()),
+      lowerer_(std::make_unique<detail::Lowerer>(c, config_, *p_)) {
   lowerer_->lower_commands();
 }
 
