@@ -96,11 +96,6 @@ Lowerer::Lowerer(const Case& c, const ModelConfig& cfg, LoweredProgram& out)
   }
 }
 
-void Lowerer::run() {
-  lower_commands();
-  resolve_waits();
-}
-
 void Lowerer::lower_commands() {
   for (q_ = 0; q_ < c_.queues.size(); ++q_)
     for (cmd_ = 0; cmd_ < c_.queues[q_].commands.size(); ++cmd_)

@@ -90,9 +90,8 @@ struct GcrOp {
 class Lowerer {
  public:
   Lowerer(const Case& c, const ModelConfig& cfg, LoweredProgram& out);
-  void run();
-  // The commands' events, orders and accesses, without the waits' value analysis (run() is this,
-  // then analyse_waits()).
+  // The commands' events, orders and accesses; then what the waits read (model::StagedLowering
+  // calls them in turn).
   void lower_commands();
   void analyse_waits() { resolve_waits(); }
 
