@@ -292,10 +292,6 @@ std::vector<uint32_t> order_positions(const LoweredProgram& p);
 
 // Lower a (lint-clean) case under a configuration. Never fails on a lint-clean case.
 LoweredProgram lower(const Case& c, const ModelConfig& config);
-// lower(c, config).events.size(), without analysing what the waits read (quadratic in a frame's
-// waits and signals): for caps on a case's size.
-size_t lowered_events(const Case& c, const ModelConfig& config);
-
 namespace detail {
 class Lowerer;
 }

@@ -440,10 +440,6 @@ LoweredProgram lower(const Case& c, const ModelConfig& config) {
   return StagedLowering(c, config).finish();
 }
 
-size_t lowered_events(const Case& c, const ModelConfig& config) {
-  return StagedLowering(c, config).events();
-}
-
 StagedLowering::StagedLowering(const Case& c, const ModelConfig& config)
     : config_(config),
       p_(std::make_unique<LoweredProgram>()),

@@ -209,11 +209,19 @@ on q1:
   CHECK_FALSE(w.deadlock_monotone());
 }
 
-// The input caps count events without the waits' analysis (model::lowered_events).
-TEST_CASE("lowered_events: as many events as the full lowering, on the library") {
+// The input caps count events before the waits' analysis (model::StagedLowering): as many as the
+// full lowering has, and the staged lowering, finished, is the full lowering.
+TEST_CASE("StagedLowering: as many events before the waits' analysis as after, on the library") {
   const size_t cases = for_each_library_case([](const Case& c) {
     const ModelConfig cfg = config_for(c, std::nullopt, {});
-    CHECK(lowered_events(c, cfg) == lower(c, cfg).events.size());
+    StagedLowering staged(c, cfg);
+    const size_t counted = staged.events();
+    const LoweredProgram finished = staged.finish();
+    const LoweredProgram whole = lower(c, cfg);
+    CHECK(counted == whole.events.size());
+    CHECK(finished.events.size() == whole.events.size());
+    CHECK(finished.orders.size() == whole.orders.size());
+    CHECK(finished.waits.size() == whole.waits.size());
   });
   CHECK(cases > 200);
 }
